@@ -1,0 +1,33 @@
+/* Shared by the mfe commands: exit codes, diagnostics, small argument helpers. */
+#ifndef MFE_CLI_H
+#define MFE_CLI_H
+#include <stdbool.h>
+
+#include "mf/mf_base.h"
+
+enum { MFE_OK = 0, MFE_FAILED = 1, MFE_USAGE = 2 };
+
+/* One command: `mfe <group> <name> …`. run gets argv after the command name. */
+typedef struct mfe_command {
+    const char *group, *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;   /* one line: arguments */
+    const char *summary; /* one line: what it does */
+} mfe_command;
+
+/* Prints "mfe: file: where: message" to stderr; returns MFE_USAGE (exit 2). */
+int mfe_report(const mf_diag *d);
+/* Prints "mfe <group> <name>: message" and the usage to stderr; returns MFE_USAGE. */
+int mfe_usage_error(const char *group, const char *name, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* True when arg is a flag such as "--json". */
+bool mfe_is_flag(const char *arg, const char *name);
+
+/* The commands (one file each). */
+int mfe_skel_fmt(int argc, char **argv);
+int mfe_skel_describe(int argc, char **argv);
+int mfe_skel_build(int argc, char **argv);
+#endif

@@ -1,0 +1,88 @@
+/* mfe — the mfanim command line: `mfe skel …` (2D rigs and clips), later `mfe anim …`.
+ * Exit codes: 0 ok, 1 failed checks, 2 usage or input error. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const mfe_command COMMANDS[] = {
+    {"skel", "fmt", mfe_skel_fmt, "FILE… [--check]",
+     "rewrite .mskel / .manim files in canonical form (--check: exit 1 if one is not)"},
+    {"skel", "describe", mfe_skel_describe, "RIG.mskel [--clip NAME] [--json]",
+     "summarise a rig and its clips (exit 2 with a located error when invalid)"},
+    {"skel", "build", mfe_skel_build, "RIG.mskel -o OUT [--json]",
+     "build the rig and its clips into the binary runtime build"},
+};
+static const int COMMAND_COUNT = (int)(sizeof COMMANDS / sizeof COMMANDS[0]);
+
+static const mfe_command *find(const char *group, const char *name)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(COMMANDS[i].group, group) == 0 && strcmp(COMMANDS[i].name, name) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static void help(FILE *out)
+{
+    fprintf(out, "usage: mfe <group> <command> [args]\n\ncommands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  mfe %s %s %s\n      %s\n", COMMANDS[i].group, COMMANDS[i].name,
+                COMMANDS[i].usage, COMMANDS[i].summary);
+    fprintf(out, "\nexit codes: 0 ok, 1 failed checks, 2 usage or input error\n");
+}
+
+int mfe_report(const mf_diag *d)
+{
+    char msg[1200];
+    mf_diag_format(d, msg, sizeof msg);
+    fprintf(stderr, "mfe: %s\n", msg);
+    return MFE_USAGE;
+}
+
+int mfe_usage_error(const char *group, const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "mfe %s %s: ", group, name);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    const mfe_command *c = find(group, name);
+    if (c) fprintf(stderr, "\nusage: mfe %s %s %s\n", group, name, c->usage);
+    else fputc('\n', stderr);
+    return MFE_USAGE;
+}
+
+bool mfe_is_flag(const char *arg, const char *name) { return strcmp(arg, name) == 0; }
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || mfe_is_flag(argv[1], "--help") || mfe_is_flag(argv[1], "-h") ||
+        mfe_is_flag(argv[1], "help")) {
+        help(argc < 2 ? stderr : stdout);
+        return argc < 2 ? MFE_USAGE : MFE_OK;
+    }
+    if (mfe_is_flag(argv[1], "--version")) {
+        printf("mfe %d.%d.%d\n", MF_VERSION_MAJOR, MF_VERSION_MINOR, MF_VERSION_PATCH);
+        return MFE_OK;
+    }
+    if (argc < 3) {
+        fprintf(stderr, "mfe: missing command after \"%s\"\n", argv[1]);
+        help(stderr);
+        return MFE_USAGE;
+    }
+    const mfe_command *c = find(argv[1], argv[2]);
+    if (!c) {
+        fprintf(stderr, "mfe: unknown command \"%s %s\"\n", argv[1], argv[2]);
+        help(stderr);
+        return MFE_USAGE;
+    }
+    for (int i = 3; i < argc; i++) {
+        if (mfe_is_flag(argv[i], "--help") || mfe_is_flag(argv[i], "-h")) {
+            printf("usage: mfe %s %s %s\n%s\n", c->group, c->name, c->usage, c->summary);
+            return MFE_OK;
+        }
+    }
+    return c->run(argc - 3, argv + 3);
+}
