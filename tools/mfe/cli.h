@@ -26,6 +26,11 @@ int mfe_usage_error(const char *group, const char *name, const char *fmt, ...)
 /* True when arg is a flag such as "--json". */
 bool mfe_is_flag(const char *arg, const char *name);
 
+struct mf_rig;
+/* The clip of a loaded rig named by --clip; prints a located error with a suggestion and the
+ * clip list, and returns -1, when the rig has no such clip. */
+int32_t mfe_find_clip_arg(const struct mf_rig *rig, const char *name, const char *rig_path);
+
 /* The commands (one file each). */
 int mfe_skel_fmt(int argc, char **argv);
 int mfe_skel_describe(int argc, char **argv);

@@ -1,0 +1,10 @@
+#!/bin/sh
+# The main job on the bundled example: set up, build, build the mannequin rig into its binary
+# runtime build, and describe it.
+set -eu
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j "$(nproc 2>/dev/null || echo 2)"
+build/mfe skel build examples/mannequin/mannequin.mskel -o build/mannequin.mskb
+build/mfe skel describe examples/mannequin/mannequin.mskel
