@@ -2,7 +2,8 @@
 # Installs every Debian package the build and the tests need. Does nothing when all are present.
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config clang libclang-rt-dev llvm
-libcjson-dev libspng-dev zlib1g-dev libzstd-dev nettle-dev libcairo2-dev libcmocka-dev"
+libcjson-dev libspng-dev zlib1g-dev libzstd-dev nettle-dev libcairo2-dev libcmocka-dev
+assimp-utils"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
