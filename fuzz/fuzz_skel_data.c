@@ -1,0 +1,170 @@
+/* Fuzzes the runtime build loader. When the input holds a header and bit 0 of byte 32 (the
+ * checksum's first byte, which resealing overwrites anyway) is set, the total size and the
+ * checksum are recomputed over the fuzzed bytes first, so mutations reach the section and
+ * content checks instead of stopping at the checksum. On success every range the view exposes
+ * is walked, element by element, so ASan catches anything the validator let through. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mf/mf_skel_data.h"
+
+static volatile uint64_t g_sink;
+static volatile float g_fsink; /* curve values may be any finite float */
+
+static void touch(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t s = 0;
+    for (size_t i = 0; i < n; i++) s += b[i];
+    g_sink += s;
+}
+
+static void touch_str(const mf_skel_data *d, int32_t off)
+{
+    const char *s = mf_skel_data_string(d, off);
+    if (off != -1 && !s) abort(); /* the loader let a bad offset through */
+    if (s) g_sink += strlen(s);
+}
+
+static void walk_rig(const mf_skel_data *d)
+{
+    touch(d->info, sizeof *d->info);
+    touch_str(d, d->info->uid);
+    for (int32_t i = 0; i < d->image_count; i++) touch_str(d, d->images[i].name);
+    for (int32_t i = 0; i < d->bone_count; i++) {
+        touch_str(d, d->bones[i].name);
+        if (d->bones[i].parent >= 0) touch(&d->bones[d->bones[i].parent], sizeof *d->bones);
+    }
+    for (int32_t i = 0; i < d->slot_count; i++) {
+        touch_str(d, d->slots[i].name);
+        touch_str(d, d->slots[i].attachment);
+        touch(&d->bones[d->slots[i].bone], sizeof *d->bones);
+    }
+    for (int32_t i = 0; i < d->event_count; i++) {
+        touch_str(d, d->events[i].name);
+        touch_str(d, d->events[i].string);
+        touch_str(d, d->events[i].audio);
+    }
+    for (int32_t i = 0; i < d->bone_list_count; i++) touch(&d->bones[d->bone_lists[i]], sizeof *d->bones);
+    for (int32_t i = 0; i < d->ik_count; i++) {
+        for (int32_t k = 0; k < d->ik[i].bone_count; k++) touch(&d->bones[d->bone_lists[d->ik[i].bone_first + k]], 4);
+        touch(&d->bones[d->ik[i].target], sizeof *d->bones);
+        touch_str(d, d->ik[i].name);
+    }
+    for (int32_t i = 0; i < d->transform_count; i++) {
+        for (int32_t k = 0; k < d->transform[i].bone_count; k++)
+            touch(&d->bones[d->bone_lists[d->transform[i].bone_first + k]], 4);
+        touch(&d->bones[d->transform[i].target], sizeof *d->bones);
+    }
+    for (int32_t i = 0; i < d->path_count; i++) {
+        for (int32_t k = 0; k < d->path[i].bone_count; k++) touch(&d->bones[d->bone_lists[d->path[i].bone_first + k]], 4);
+        touch(&d->slots[d->path[i].target], sizeof *d->slots);
+    }
+    for (int32_t i = 0; i < d->physics_count; i++) touch(&d->bones[d->physics[i].bone], sizeof *d->bones);
+    const int32_t counts[] = {d->bone_count, d->ik_count, d->transform_count, d->path_count, d->physics_count};
+    for (int32_t i = 0; i < d->update_count; i++) {
+        const mf_sd_ref *r = &d->update[i];
+        if (r->index >= counts[r->kind]) abort();
+    }
+    for (int32_t i = 0; i < d->skin_ref_count; i++)
+        if (d->skin_refs[i].kind == MF_SD_REF_BONE || d->skin_refs[i].index >= counts[d->skin_refs[i].kind]) abort();
+}
+
+static void walk_attachment(const mf_skel_data *d, const mf_sd_attachment *a)
+{
+    touch_str(d, a->name);
+    touch(&d->slots[a->slot], sizeof *d->slots);
+    touch(&d->skins[a->skin], sizeof *d->skins);
+    if (a->image >= 0)
+        for (int32_t k = 0; k < (a->seq_count > 0 ? a->seq_count : 1); k++) touch_str(d, d->images[a->image + k].name);
+    if (a->flags & MF_SD_ATT_WEIGHTED) {
+        for (int32_t v = 0; v < a->vertex_count; v++) {
+            const mf_sd_span *s = &d->spans[a->vertex_first + v];
+            for (int32_t k = 0; k < s->count; k++) {
+                const mf_sd_influence *in = &d->influences[s->first + k];
+                touch(&d->bones[in->bone], 4);
+                /* a runtime indexes the deform floats by influence within the attachment */
+                int32_t f = 2 * (s->first + k - a->infl_first);
+                if (f < 0 || f + 1 >= a->deform_count) abort();
+            }
+        }
+    } else {
+        touch(d->floats + a->vertex_first, 2 * (size_t)a->vertex_count * sizeof(float));
+    }
+    if (a->uv_first >= 0) touch(d->floats + a->uv_first, 2 * (size_t)a->vertex_count * sizeof(float));
+    for (int32_t k = 0; k < a->tri_count; k++)
+        if (d->triangles[a->tri_first + k] >= a->vertex_count) abort();
+    touch(d->floats + a->lengths_first, (size_t)a->lengths_count * sizeof(float));
+    if (a->parent >= 0) touch(&d->attachments[a->parent], sizeof *a);
+    if (d->attachments[a->deform_source].deform_count != a->deform_count) abort();
+    if (a->end_slot >= 0) touch(&d->slots[a->end_slot], sizeof *d->slots);
+}
+
+static void walk_skins(const mf_skel_data *d)
+{
+    for (int32_t i = 0; i < d->attachment_count; i++) walk_attachment(d, &d->attachments[i]);
+    for (int32_t s = 0; s < d->skin_count; s++) {
+        const mf_sd_skin *k = &d->skins[s];
+        touch_str(d, k->name);
+        for (int32_t e = 0; e < k->entry_count; e++) {
+            const mf_sd_skin_entry *en = &d->skin_entries[k->entry_first + e];
+            if (mf_skel_data_skin_attachment(d, s, en->slot, en->name) != en->attachment) abort();
+        }
+        for (int32_t b = 0; b < k->bone_count; b++) touch(&d->bones[d->bone_lists[k->bone_first + b]], 4);
+        touch(d->skin_refs + k->constraint_first, (size_t)k->constraint_count * sizeof *d->skin_refs);
+    }
+}
+
+static void walk_clips(const mf_skel_data *d)
+{
+    for (int32_t c = 0; c < d->clip_count; c++) {
+        const mf_sd_clip *clip = &d->clips[c];
+        touch_str(d, clip->name);
+        for (int32_t t = 0; t < clip->timeline_count; t++) {
+            const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + t];
+            touch(d->times + tl->key_first, (size_t)tl->key_count * sizeof(float));
+            touch(d->values + tl->value_first, (size_t)tl->key_count * (size_t)tl->value_comps * sizeof(float));
+            const int32_t *iv = d->ints + tl->int_first;
+            touch(iv, (size_t)tl->key_count * (size_t)tl->int_comps * sizeof(int32_t));
+            for (int32_t k = 0; k < tl->key_count; k++) {
+                if (tl->kind == MF_SD_TL_DRAW_ORDER)
+                    for (int32_t s = 0; s < tl->int_comps; s++) touch(&d->slots[iv[k * tl->int_comps + s]], 4);
+                if (tl->kind == MF_SD_TL_EVENT) {
+                    touch(&d->events[iv[k * 3]], sizeof *d->events);
+                    touch_str(d, iv[k * 3 + 2]);
+                }
+                if (tl->kind == MF_SD_TL_ATTACHMENT) touch_str(d, iv[k]);
+            }
+            if (tl->kind == MF_SD_TL_DEFORM) touch(&d->attachments[tl->attachment], sizeof(mf_sd_attachment));
+            if (tl->curve_first >= 0)
+                for (int32_t s = 0; s < (tl->key_count - 1) * tl->curve_comps; s++)
+                    g_fsink += mf_skel_data_curve(d, d->curves[tl->curve_first + s], 0.37f);
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    unsigned char *b = malloc(size ? size : 1); /* malloc'd: aligned like a real load */
+    if (!b) return 0;
+    memcpy(b, data, size);
+    if (size >= MF_SKEL_DATA_HEADER_SIZE && (b[32] & 1)) {
+        uint64_t total = size, sum = mf_skel_data_checksum(b + MF_SKEL_DATA_HEADER_SIZE, size - MF_SKEL_DATA_HEADER_SIZE);
+        memcpy(b + 24, &total, 8);
+        memcpy(b + 32, &sum, 8);
+    }
+    mf_skel_data d;
+    mf_diag diag;
+    if (mf_skel_data_load(b, size, &d, &diag) == MF_OK) {
+        walk_rig(&d);
+        walk_skins(&d);
+        walk_clips(&d);
+        g_sink += (uint64_t)mf_skel_data_find_bone(&d, "root") + (uint64_t)mf_skel_data_find_clip(&d, "walk");
+    } else if (!diag.message[0]) {
+        abort(); /* every failure says why */
+    }
+    free(b);
+    return 0;
+}

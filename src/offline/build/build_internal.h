@@ -1,0 +1,80 @@
+/* Shared by the build files: growable pools, the string interner and the build context. */
+#ifndef MF_BUILD_INTERNAL_H
+#define MF_BUILD_INTERNAL_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mf/mf_build.h"
+#include "mf/mf_clip.h"
+#include "mf/mf_skel_data.h"
+
+/* A growable array of fixed-size zeroed elements (one per section). */
+typedef struct mf_bvec {
+    unsigned char *data;
+    int32_t len, cap;
+    uint32_t elem;
+} mf_bvec;
+
+/* n new zeroed elements at the end; NULL when n is 0, out of memory or past INT32_MAX elements.
+ * Pointers into the vector are invalidated by the next push. */
+void *mf_bvec_push(mf_bvec *v, int32_t n);
+void mf_bvec_free(mf_bvec *v);
+#define MF_BVEC_AT(v, type, i) ((type *)(void *)((v)->data + (size_t)(i) * sizeof(type)))
+
+/* Strings interned into the STRINGS section: equal strings get one offset. */
+typedef struct mf_interner {
+    mf_bvec *bytes;
+    int32_t *slots; /* open addressing: string offset + 1, 0 = empty */
+    int32_t cap, used;
+} mf_interner;
+
+typedef struct mf_bctx {
+    const mf_skeleton *sk;
+    const char *skel_file;       /* for diagnostics ("" when unknown) */
+    mf_diag *diag;
+    float scale;                 /* import scale applied to lengths */
+    bool oom;                    /* an allocation failed (the result is MF_ERR_NOMEM) */
+    mf_bvec sec[MF_SD_SEC_END];  /* one pool per section id */
+    mf_interner strings;
+    /* bezier dedupe: open addressing over the BEZIERS pool, index + 1 */
+    int32_t *bez_slots;
+    int32_t bez_cap;
+    mf_bvec bez_keys; /* float[4] control values per bezier, parallel to BEZIERS */
+    /* attachments: the first global index of each skin's attachments */
+    int32_t *att_base;
+} mf_bctx;
+
+/* Interns s (NULL → -1). Returns -1 and sets the out-of-memory error on failure via *ok. */
+int32_t mf_intern(mf_bctx *c, const char *s, bool *ok);
+
+/* Sets the diagnostic (file, where, message) and returns false. */
+bool mf_bfail(mf_bctx *c, const char *file, const char *where, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The same with where = "<rec>[<i>]" + ".<field>" when field is not empty. */
+bool mf_bfail_at(mf_bctx *c, const char *file, const char *rec, int32_t i, const char *field,
+                 const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+bool mf_boom(mf_bctx *c); /* out of memory */
+
+/* The parts, in build order. Each returns false with the diagnostic set. */
+bool mf_build_rig(mf_bctx *c);         /* info, bones, slots, events, constraints */
+bool mf_build_skins(mf_bctx *c);       /* images, attachments, skins */
+bool mf_build_update_order(mf_bctx *c);
+bool mf_build_clip(mf_bctx *c, const mf_clip *clip, const char *file);
+
+/* A bezier segment's curve code: linear when it is the identity, else a (shared) sample. */
+bool mf_build_bezier(mf_bctx *c, float cx1, float cy1, float cx2, float cy2, int32_t *code);
+/* Samples the bezier (0,0) (cx1,cy1) (cx2,cy2) (1,1) at the 9 interior parameter steps. */
+void mf_bezier_sample(float cx1, float cy1, float cx2, float cy2, mf_sd_bezier *out);
+
+/* Build with file names for diagnostics (NULL: "" for the rig, "<clip name>.manim" for clips). */
+mf_result mf_build_skeleton_files(const mf_skeleton *sk, const char *skel_file,
+                                  const mf_clip *const *clips, const char *const *clip_files,
+                                  int32_t clip_count, void **blob, size_t *size, mf_diag *diag);
+#endif

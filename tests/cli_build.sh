@@ -1,0 +1,85 @@
+#!/bin/sh
+# `mfe skel build`: summary and --json, determinism, usage errors, located input errors and an
+# output file that a failed build leaves untouched.
+# Arguments (from tests/CMakeLists.txt): mfe path, source dir, work dir.
+set -u
+MFE=$1
+SRC=$2
+WORK=$3
+rm -rf "$WORK"
+mkdir -p "$WORK"
+failures=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run EXPECTED_STATUS NAME mfe-arguments…: runs mfe, keeps its output in $WORK/NAME.out
+run() {
+    want=$1
+    name=$2
+    shift 2
+    "$MFE" "$@" >"$WORK/$name.out" 2>&1
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "mfe $* exited $got, expected $want"
+        sed 's/^/    /' "$WORK/$name.out"
+    fi
+}
+
+# expect NAME TEXT: the output of run NAME contains TEXT
+expect() {
+    if ! grep -F -q -- "$2" "$WORK/$1.out"; then
+        fail "output of $1 lacks \"$2\""
+        sed 's/^/    /' "$WORK/$1.out"
+    fi
+}
+
+# a copy of the mannequin to break
+cp -R "$SRC/examples/mannequin" "$WORK/rig"
+RIG="$WORK/rig/mannequin.mskel"
+
+run 0 build skel build "$RIG" -o "$WORK/a.mskb"
+expect build "bones 19, slots 18, skins 1, attachments 18, constraints 2, events 1"
+expect build "clips 2: idle, walk"
+[ "$(head -c 8 "$WORK/a.mskb")" = "MFSKDATA" ] || fail "a.mskb does not start with the magic"
+size=$(wc -c <"$WORK/a.mskb" | tr -d ' ')
+expect build "($size bytes)"
+
+run 0 json skel build "$RIG" -o "$WORK/b.mskb" --json
+expect json '"bones":	19'
+expect json '"clips":	["idle", "walk"]'
+expect json "\"bytes\":	$size"
+cmp -s "$WORK/a.mskb" "$WORK/b.mskb" || fail "two builds of one rig differ"
+
+# usage errors
+run 2 noout skel build "$RIG"
+expect noout "missing -o OUT"
+run 2 norig skel build -o "$WORK/x.mskb"
+expect norig "missing RIG.mskel"
+run 2 flag skel build "$RIG" -o "$WORK/x.mskb" --fast
+expect flag "unknown option \"--fast\""
+run 2 two skel build "$RIG" "$RIG" -o "$WORK/x.mskb"
+expect two "one rig at a time"
+
+# input errors: exit 2, a located message, the output untouched
+printf 'keep me' >"$WORK/keep.mskb"
+run 2 missing skel build "$WORK/nope.mskel" -o "$WORK/keep.mskb"
+expect missing "nope.mskel"
+cat >"$WORK/rig/mannequin.clips/bad.manim" <<'JSON'
+{ "format": 1, "uid": "anm_00000000dead", "type": "SkeletonClip", "skeleton": { "uid": "skl_3a9e51c07b24" },
+  "length": 1, "bones": { "thigh_x": { "rotate": { "t": [0], "v": [1] } } } }
+JSON
+run 2 badclip skel build "$RIG" -o "$WORK/keep.mskb"
+expect badclip "bad.manim"
+expect badclip "thigh_x"
+expect badclip "did you mean \"thigh_l\"?"
+[ "$(cat "$WORK/keep.mskb")" = "keep me" ] || fail "a failed build changed its output file"
+[ -z "$(ls "$WORK" | grep 'keep.mskb.tmp')" ] || fail "a failed build left a temporary file"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "cli_build: all passed"
