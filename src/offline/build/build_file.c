@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "build_internal.h"
+#include "mf/mf_rig.h"
 #include "util/files.h"
 
 static void fill_report(mf_build_report *rep, const mf_skel_data *d, size_t bytes)
@@ -41,37 +42,19 @@ mf_result mf_build_file(const char *mskel_path, const char *out_path, mf_build_r
         mf_diag_set(diag, "", "", "mf_build_file: missing path");
         return MF_ERR_ARGUMENT;
     }
-    mf_skeleton *sk = NULL;
-    mf_result r = mf_skeleton_load(mskel_path, &sk, diag);
+    mf_rig rig;
+    mf_result r = mf_rig_load(mskel_path, &rig, diag);
     if (r != MF_OK) return r;
-    char folder[4096];
-    mf_clip_folder(mskel_path, sk, folder, sizeof folder);
-    char **paths = NULL;
-    int32_t count = 0;
-    r = mf_clip_list(folder, &paths, &count, diag);
-    mf_clip **clips = calloc((size_t)count + 1, sizeof *clips);
-    if (r == MF_OK && !clips) {
-        mf_diag_set(diag, mskel_path, "", "out of memory");
-        r = MF_ERR_NOMEM;
-    }
-    for (int32_t i = 0; r == MF_OK && i < count; i++) {
-        r = mf_clip_load(paths[i], &clips[i], diag);
-        if (r == MF_OK) r = mf_clip_check(clips[i], sk, paths[i], diag);
-    }
     void *blob = NULL;
     size_t size = 0;
-    if (r == MF_OK)
-        r = mf_build_skeleton_files(sk, mskel_path, (const mf_clip *const *)clips, (const char *const *)paths, count,
-                                    &blob, &size, diag);
+    r = mf_build_skeleton_files(rig.sk, mskel_path, (const mf_clip *const *)rig.clips,
+                                (const char *const *)rig.clip_paths, rig.clip_count, &blob, &size, diag);
     if (r == MF_OK) r = mf_write_file_atomic(out_path, blob, size, diag);
     if (r == MF_OK && report) {
         mf_skel_data d;
         if (mf_skel_data_load(blob, size, &d, NULL) == MF_OK) fill_report(report, &d, size);
     }
     free(blob);
-    for (int32_t i = 0; clips && i < count; i++) mf_clip_free(clips[i]);
-    free(clips);
-    if (paths) mf_clip_list_free(paths, count);
-    mf_skeleton_free(sk);
+    mf_rig_free(&rig);
     return r;
 }
