@@ -2,39 +2,7 @@
 # `mfe skel build`: summary and --json, determinism, usage errors, located input errors and an
 # output file that a failed build leaves untouched.
 # Arguments (from tests/CMakeLists.txt): mfe path, source dir, work dir.
-set -u
-MFE=$1
-SRC=$2
-WORK=$3
-rm -rf "$WORK"
-mkdir -p "$WORK"
-failures=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# run EXPECTED_STATUS NAME mfe-arguments…: runs mfe, keeps its output in $WORK/NAME.out
-run() {
-    want=$1
-    name=$2
-    shift 2
-    "$MFE" "$@" >"$WORK/$name.out" 2>&1
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "mfe $* exited $got, expected $want"
-        sed 's/^/    /' "$WORK/$name.out"
-    fi
-}
-
-# expect NAME TEXT: the output of run NAME contains TEXT
-expect() {
-    if ! grep -F -q -- "$2" "$WORK/$1.out"; then
-        fail "output of $1 lacks \"$2\""
-        sed 's/^/    /' "$WORK/$1.out"
-    fi
-}
+. "$2/tests/support/cli.sh"
 
 # a copy of the mannequin to break
 cp -R "$SRC/examples/mannequin" "$WORK/rig"
@@ -78,8 +46,4 @@ expect badclip "did you mean \"thigh_l\"?"
 [ "$(cat "$WORK/keep.mskb")" = "keep me" ] || fail "a failed build changed its output file"
 [ -z "$(ls "$WORK" | grep 'keep.mskb.tmp')" ] || fail "a failed build left a temporary file"
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "cli_build: all passed"
+finish cli_build

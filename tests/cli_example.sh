@@ -1,43 +1,11 @@
 #!/bin/sh
 # The mannequin example through the CLI: canonical files, a valid rig with its clips, a build.
 # Arguments (from tests/CMakeLists.txt): mfe path, source dir, work dir.
-set -u
-MFE=$1
-SRC=$2
-WORK=$3
+. "$2/tests/support/cli.sh"
 EX="$SRC/examples/mannequin"
 RIG="$EX/mannequin.mskel"
 IDLE="$EX/mannequin.clips/idle.manim"
 WALK="$EX/mannequin.clips/walk.manim"
-rm -rf "$WORK"
-mkdir -p "$WORK"
-failures=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-
-# run EXPECTED_STATUS NAME mfe-arguments…: runs mfe, keeps its output in $WORK/NAME.out
-run() {
-    want=$1
-    name=$2
-    shift 2
-    "$MFE" "$@" >"$WORK/$name.out" 2>&1
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "mfe $* exited $got, expected $want"
-        sed 's/^/    /' "$WORK/$name.out"
-    fi
-}
-
-# expect NAME TEXT: the output of run NAME contains TEXT
-expect() {
-    if ! grep -F -q -- "$2" "$WORK/$1.out"; then
-        fail "output of $1 lacks \"$2\""
-        sed 's/^/    /' "$WORK/$1.out"
-    fi
-}
 
 # The committed files are in canonical form, so a one-key edit changes one line.
 run 0 fmt skel fmt "$RIG" "$IDLE" "$WALK" --check
@@ -77,8 +45,4 @@ run 2 describe_bad skel describe "$WORK/bad/mannequin.mskel"
 expect describe_bad "walk.manim"
 expect describe_bad "upper_arm_x"
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures check(s) failed"
-    exit 1
-fi
-echo "cli_example: all checks passed"
+finish cli_example
