@@ -35,4 +35,8 @@ int32_t mfe_find_clip_arg(const struct mf_rig *rig, const char *name, const char
 int mfe_skel_fmt(int argc, char **argv);
 int mfe_skel_describe(int argc, char **argv);
 int mfe_skel_build(int argc, char **argv);
+int mfe_skel_import_spine(int argc, char **argv);
+int mfe_skel_simulate(int argc, char **argv);
+int mfe_anim_rig(int argc, char **argv);
+int mfe_anim_poses(int argc, char **argv);
 #endif

@@ -13,6 +13,14 @@ static const mfe_command COMMANDS[] = {
      "summarise a rig and its clips (exit 2 with a located error when invalid)"},
     {"skel", "build", mfe_skel_build, "RIG.mskel -o OUT [--json]",
      "build the rig and its clips into the binary runtime build"},
+    {"skel", "import-spine", mfe_skel_import_spine, "RIG.json [--atlas RIG.atlas] --out DIR",
+     "import a Spine 4.x JSON export, its atlas and pages (report of what did not map in DIR)"},
+    {"skel", "simulate", mfe_skel_simulate, "RIG.mskel --scenario SCENARIO.json [--out FRAMES.json]",
+     "play a scenario (one clip on track 0) and write the frames: bones, draw list, events"},
+    {"anim", "rig", mfe_anim_rig, "MODEL [--write-meta] [--json]",
+     "humanoid map of a rigged glTF: bone tree, canonical bones with source and confidence, rest kind, proportions"},
+    {"anim", "poses", mfe_anim_poses, "[--json]",
+     "the named poses and the canonical bones, angle components and limits"},
 };
 static const int COMMAND_COUNT = (int)(sizeof COMMANDS / sizeof COMMANDS[0]);
 

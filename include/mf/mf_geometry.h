@@ -1,0 +1,94 @@
+/* mf_geometry.h — world geometry of a posed instance (mf_pose.h): CPU skinning of regions and
+ * meshes, clipping, bounding boxes, points, path points, pose bounds and the draw list.
+ *
+ * Runtime module (libmf_runtime): C11 + libm. mf_draw_list_create() sizes every buffer from the
+ * data (worst case, clipping included); building a draw list per frame allocates nothing.
+ *
+ *     mf_draw_list *dl;  mf_draw_list_create(&data, NULL, &dl);
+ *     per frame, after mf_pose_update_world():
+ *         mf_draw_list_build(dl, pose);
+ *         for (int32_t i = 0; i < dl->item_count; i++) {
+ *             const mf_draw_item *it = &dl->items[i];
+ *             draw(it->blend, it->light, it->dark, dl->vertices + 2 * it->vertex_first,
+ *                  dl->uvs + 2 * it->vertex_first, it->vertex_count,
+ *                  dl->indices + it->index_first, it->index_count);   // indices item-relative
+ *         }
+ */
+#ifndef MF_GEOMETRY_H
+#define MF_GEOMETRY_H
+
+#include "mf/mf_pose.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* World vertices (x, y pairs, skeleton space) of an attachment on a slot, with the slot's
+ * deform when it holds that attachment's: regions (4 corners), meshes, bounding boxes, paths
+ * and clipping polygons. Returns the vertex count written, 0 for points or when out (cap
+ * vertices) is too small or arguments are bad. */
+int32_t mf_pose_world_vertices(const mf_pose *pose, int32_t slot, int32_t attachment, float *out,
+                               int32_t cap);
+
+/* A point attachment's world position and rotation (degrees). MF_ERR_ARGUMENT if not a point. */
+mf_result mf_pose_point_world(const mf_pose *pose, int32_t slot, int32_t attachment, float *x,
+                              float *y, float *rot);
+
+/* Conservative bounds of everything drawn (regions and meshes of visible slots):
+ * out = {min x, min y, max x, max y}; false when nothing is drawn. */
+bool mf_pose_bounds(const mf_pose *pose, float out[4]);
+
+/* One thing to draw, in draw order. */
+typedef struct mf_draw_item {
+    int32_t slot, attachment;
+    int32_t image;       /* IMAGES index of the frame drawn (sequences resolved), -1 none */
+    uint8_t blend;       /* MF_SD_BLEND_* */
+    bool has_dark, clipped;
+    float light[4];      /* slot colour × attachment colour, straight */
+    float dark[3];       /* the slot's dark colour (two-colour tint) */
+    int32_t vertex_first, vertex_count; /* into vertices / uvs (pairs) */
+    int32_t index_first, index_count;   /* into indices; values relative to vertex_first */
+} mf_draw_item;
+
+typedef struct mf_draw_list {
+    int32_t item_count, item_cap;
+    mf_draw_item *items;
+    int32_t vertex_count, vertex_cap;   /* pairs */
+    float *vertices, *uvs;
+    int32_t index_count, index_cap;
+    uint16_t *indices;
+    int32_t overflow;   /* items left out because a buffer was full (0 unless data lies) */
+    /* scratch: clip polygon and its convex pieces, clipping temporaries */
+    int32_t clip_cap;
+    float *clip_poly, *clip_tmp_a, *clip_tmp_b, *skin;
+    int32_t *clip_piece_first, *clip_piece_count;
+    int32_t piece_count;
+    uint16_t *tri_scratch;
+    mf_allocator alloc;
+} mf_draw_list;
+
+mf_result mf_draw_list_create(const mf_skel_data *data, const mf_allocator *alloc,
+                              mf_draw_list **out);
+void mf_draw_list_destroy(mf_draw_list *dl);
+/* Fills the list from a posed instance (world transforms current). */
+void mf_draw_list_build(mf_draw_list *dl, const mf_pose *pose);
+
+/* Splits a simple polygon (n points, either winding) into convex pieces by ear clipping and
+ * merging: writes the pieces' points (counter-clockwise in a Y-up sense... see geometry.c)
+ * into out_points (cap points), first / count per piece into the arrays (piece_cap). Returns
+ * the piece count, 0 when the polygon is degenerate or buffers are too small. scratch: n
+ * ints. */
+int32_t mf_convex_decompose(const float *poly, int32_t n, float *out_points, int32_t cap,
+                            int32_t *piece_first, int32_t *piece_count, int32_t piece_cap,
+                            int32_t *scratch);
+
+/* Clips the convex or concave polygon `in` (n points) against one convex polygon `clip` (m
+ * points, consistent winding): Sutherland–Hodgman. Returns the output point count (<= n + m),
+ * written to out (cap points); tmp holds cap points. */
+int32_t mf_clip_convex(const float *in, int32_t n, const float *clip, int32_t m, float *out,
+                       float *tmp, int32_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,210 @@
+/* The draw list: what a renderer draws, in draw order, with world vertices, colours, blend and
+ * clipped geometry inside clipping ranges. Buffers sized at create for the worst case. */
+#include <string.h>
+
+#include "mf/mf_geometry.h"
+#include "pose_internal.h"
+
+#define CLIP_MAX 64 /* clip polygon points handled (mf_convex_decompose's limit) */
+
+static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
+
+static bool drawable(uint8_t type)
+{
+    return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
+}
+
+mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, mf_draw_list **out)
+{
+    if (!out) return MF_ERR_ARGUMENT;
+    *out = NULL;
+    if (!d) return MF_ERR_ARGUMENT;
+    mf_allocator al = alloc ? *alloc : (mf_allocator){0};
+    int64_t verts = 0, idx = 0, tris = 0;
+    int32_t clip_m = 0, max_verts = 4;
+    for (int32_t s = 0; s < d->slot_count; s++) {
+        int32_t mv = 0, mi = 0;
+        for (int32_t i = 0; i < d->attachment_count; i++) {
+            const mf_sd_attachment *at = &d->attachments[i];
+            if (at->slot != s) continue;
+            if (drawable(at->type)) mv = imax(mv, at->vertex_count), mi = imax(mi, at->tri_count);
+            if (at->type == MF_SD_ATT_CLIPPING) clip_m = imax(clip_m, at->vertex_count);
+            max_verts = imax(max_verts, at->vertex_count);
+        }
+        verts += mv, idx += mi, tris += mi / 3;
+    }
+    int32_t pieces = clip_m > 3 ? clip_m - 2 : 1;
+    if (clip_m > CLIP_MAX) clip_m = CLIP_MAX;
+    if (clip_m >= 3) {
+        verts += tris * pieces * (3 + clip_m);
+        idx += tris * pieces * (1 + clip_m) * 3;
+    }
+    if (verts > 0x7fffffff / 8 || idx > 0x7fffffff / 4) return MF_ERR_UNSUPPORTED;
+    int32_t clip_cap = clip_m + 8;
+    size_t bytes = sizeof(mf_draw_list) + (size_t)d->slot_count * sizeof(mf_draw_item) +
+                   (size_t)verts * 4 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
+                   (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
+                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 256;
+    unsigned char *block = mf_alloc(&al, bytes);
+    if (!block) return MF_ERR_NOMEM;
+    memset(block, 0, bytes);
+    mf_draw_list *dl = (mf_draw_list *)block;
+    unsigned char *at = block + ((sizeof(mf_draw_list) + 15) & ~(size_t)15);
+#define TAKE(ptr, n, type)                                                                      \
+    do {                                                                                         \
+        ptr = (type *)at;                                                                        \
+        at += (((size_t)(n) * sizeof(type)) + 15) & ~(size_t)15;                                 \
+    } while (0)
+    dl->item_cap = d->slot_count;
+    TAKE(dl->items, d->slot_count, mf_draw_item);
+    dl->vertex_cap = (int32_t)verts;
+    TAKE(dl->vertices, verts * 2, float);
+    TAKE(dl->uvs, verts * 2, float);
+    dl->index_cap = (int32_t)idx;
+    TAKE(dl->indices, idx, uint16_t);
+    dl->clip_cap = clip_cap;
+    TAKE(dl->clip_poly, 6 * clip_m + 8, float);
+    TAKE(dl->clip_tmp_a, 2 * clip_cap, float);
+    TAKE(dl->clip_tmp_b, 2 * clip_cap, float);
+    TAKE(dl->skin, 2 * max_verts, float);
+    TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
+    TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
+#undef TAKE
+    dl->alloc = al;
+    *out = dl;
+    return MF_OK;
+}
+
+void mf_draw_list_destroy(mf_draw_list *dl)
+{
+    if (!dl) return;
+    mf_allocator al = dl->alloc;
+    mf_free(&al, dl);
+}
+
+static void unpack(uint32_t c, float *out)
+{
+    for (int32_t j = 0; j < 4; j++) out[j] = (float)((c >> (24 - 8 * j)) & 255u) / 255.0f;
+}
+
+/* The clip polygon's convex pieces, their points in clip_poly. */
+static bool start_clip(mf_draw_list *dl, const mf_pose *p, int32_t slot, int32_t att)
+{
+    int32_t n = mf_pose_world_vertices(p, slot, att, dl->skin, CLIP_MAX);
+    if (n < 3 || 3 * n > 3 * (dl->clip_cap - 8) + 4) return false;
+    dl->piece_count = mf_convex_decompose(dl->skin, n, dl->clip_poly, 3 * n, dl->clip_piece_first,
+                                          dl->clip_piece_count, CLIP_MAX, NULL);
+    return dl->piece_count > 0;
+}
+
+/* Appends a triangle-clipped copy of the item's geometry; returns false when full. */
+static bool clip_item(mf_draw_list *dl, mf_draw_item *it, const float *v, const float *uv,
+                      const uint16_t *tri, int32_t tri_count)
+{
+    const float *pts = dl->clip_poly;
+    for (int32_t t = 0; t < tri_count; t++) {
+        const float *a = v + 2 * tri[3 * t], *b = v + 2 * tri[3 * t + 1], *c = v + 2 * tri[3 * t + 2];
+        const float *ua = uv + 2 * tri[3 * t], *ub = uv + 2 * tri[3 * t + 1], *uc = uv + 2 * tri[3 * t + 2];
+        float in[6] = {a[0], a[1], b[0], b[1], c[0], c[1]};
+        float det = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+        for (int32_t k = 0; k < dl->piece_count; k++) {
+            const float *piece = pts + 2 * dl->clip_piece_first[k];
+            int32_t m = dl->clip_piece_count[k];
+            float *outp = dl->clip_tmp_a;
+            int32_t n = mf_clip_convex(in, 3, piece, m, outp, dl->clip_tmp_b, dl->clip_cap);
+            if (n < 3) continue;
+            if (dl->vertex_count + n > dl->vertex_cap || dl->index_count + 3 * (n - 2) > dl->index_cap)
+                return false;
+            int32_t base = dl->vertex_count;
+            for (int32_t i = 0; i < n; i++) {
+                float x = outp[2 * i], y = outp[2 * i + 1];
+                /* barycentric uvs */
+                float l1 = 0, l2 = 0;
+                if (det != 0) {
+                    l1 = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det;
+                    l2 = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det;
+                }
+                float l0 = 1 - l1 - l2;
+                dl->vertices[2 * (base + i)] = x;
+                dl->vertices[2 * (base + i) + 1] = y;
+                dl->uvs[2 * (base + i)] = ua[0] * l0 + ub[0] * l1 + uc[0] * l2;
+                dl->uvs[2 * (base + i) + 1] = ua[1] * l0 + ub[1] * l1 + uc[1] * l2;
+            }
+            for (int32_t i = 1; i + 1 < n; i++) {
+                int32_t rel = base - it->vertex_first;
+                dl->indices[dl->index_count++] = (uint16_t)rel;
+                dl->indices[dl->index_count++] = (uint16_t)(rel + i);
+                dl->indices[dl->index_count++] = (uint16_t)(rel + i + 1);
+            }
+            dl->vertex_count += n;
+        }
+    }
+    return true;
+}
+
+void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
+{
+    if (!dl || !p) return;
+    const mf_skel_data *d = p->data;
+    dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = 0;
+    int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
+    for (int32_t k = 0; k < p->slot_count; k++) {
+        int32_t s = p->draw_order[k];
+        int32_t att = p->attachment[s];
+        const mf_sd_slot *sd = &d->slots[s];
+        bool drawn = false;
+        if (p->active[sd->bone] && att >= 0) {
+            const mf_sd_attachment *at = &d->attachments[att];
+            if (at->type == MF_SD_ATT_CLIPPING) {
+                if (clip_end == -2 && start_clip(dl, p, s, att)) clip_end = at->end_slot;
+                continue; /* the clip's own slot never ends its range */
+            }
+            drawn = drawable(at->type);
+        }
+        if (drawn) {
+            const mf_sd_attachment *at = &d->attachments[att];
+            int32_t n = at->vertex_count, ni = at->tri_count;
+            if (dl->item_count >= dl->item_cap || dl->vertex_count + n > dl->vertex_cap ||
+                dl->index_count + ni > dl->index_cap) {
+                dl->overflow++;
+            } else {
+                mf_draw_item *it = &dl->items[dl->item_count];
+                *it = (mf_draw_item){0};
+                it->slot = s, it->attachment = att, it->blend = sd->blend, it->has_dark = sd->has_dark;
+                it->image = at->image;
+                if (at->seq_count > 0 && at->image >= 0) {
+                    int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
+                    if (f >= 0 && f < at->seq_count) it->image = at->image + f;
+                }
+                float ac[4];
+                unpack(at->color, ac);
+                for (int32_t j = 0; j < 4; j++) it->light[j] = p->color[4 * s + j] * ac[j];
+                memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
+                it->vertex_first = dl->vertex_count;
+                it->index_first = dl->index_count;
+                const uint16_t *tri = d->triangles + at->tri_first;
+                const float *uv = d->floats + at->uv_first;
+                if (clip_end != -2) {
+                    mf_pose_world_vertices(p, s, att, dl->skin, n);
+                    it->clipped = true;
+                    if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
+                        dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
+                        dl->overflow++;
+                    } else {
+                        it->vertex_count = dl->vertex_count - it->vertex_first;
+                        it->index_count = dl->index_count - it->index_first;
+                        if (it->index_count > 0) dl->item_count++;
+                    }
+                } else {
+                    mf_pose_world_vertices(p, s, att, dl->vertices + 2 * dl->vertex_count, n);
+                    memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
+                    memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
+                    it->vertex_count = n, it->index_count = ni;
+                    dl->vertex_count += n, dl->index_count += ni;
+                    dl->item_count++;
+                }
+            }
+        }
+        if (clip_end != -2 && clip_end == s) clip_end = -2;
+    }
+}

@@ -1,0 +1,143 @@
+/* Creating a pose: every array sized from the data in one allocation, then the setup pose. */
+#include <string.h>
+
+#include "pose_internal.h"
+
+/* Lays the arrays out in one block: a first pass (base NULL) only sums the sizes. */
+typedef struct layout {
+    unsigned char *base;
+    size_t used;
+} layout;
+
+static void *carve(layout *l, size_t count, size_t elem)
+{
+    size_t at = (l->used + 15u) & ~(size_t)15u;
+    l->used = at + count * elem;
+    return l->base ? l->base + at : NULL;
+}
+
+static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
+
+static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
+                 layout *l)
+{
+    size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
+    float **bone_floats[] = {&p->x,  &p->y,   &p->rot,  &p->sx,   &p->sy, &p->shx, &p->shy,
+                             &p->ax, &p->ay,  &p->arot, &p->asx,  &p->asy, &p->ashx, &p->ashy,
+                             &p->a,  &p->b,   &p->c,    &p->d,    &p->wx, &p->wy};
+    for (size_t i = 0; i < sizeof bone_floats / sizeof bone_floats[0]; i++)
+        *bone_floats[i] = carve(l, nb, sizeof(float));
+    p->inherit = carve(l, nb, 1);
+    p->active = carve(l, nb, 1);
+    p->color = carve(l, ns * 4, sizeof(float));
+    p->dark = carve(l, ns * 3, sizeof(float));
+    p->attachment = carve(l, ns, sizeof(int32_t));
+    p->seq_index = carve(l, ns, sizeof(int32_t));
+    p->draw_order = carve(l, ns, sizeof(int32_t));
+    p->deform_first = carve(l, ns, sizeof(int32_t));
+    p->deform_attachment = carve(l, ns, sizeof(int32_t));
+    p->deform = carve(l, (size_t)deform_total, sizeof(float));
+    size_t nik = (size_t)d->ik_count, ntf = (size_t)d->transform_count, np = (size_t)d->path_count;
+    p->ik_mix = carve(l, nik, sizeof(float));
+    p->ik_softness = carve(l, nik, sizeof(float));
+    p->ik_bend = carve(l, nik, 1);
+    p->ik_compress = carve(l, nik, 1);
+    p->ik_stretch = carve(l, nik, 1);
+    p->ik_active = carve(l, nik, 1);
+    p->tf_mix = carve(l, ntf * 6, sizeof(float));
+    p->tf_active = carve(l, ntf, 1);
+    p->path_position = carve(l, np, sizeof(float));
+    p->path_spacing = carve(l, np, sizeof(float));
+    p->path_mix = carve(l, np * 3, sizeof(float));
+    p->path_active = carve(l, np, 1);
+    p->cursor = carve(l, (size_t)d->timeline_count, sizeof(int32_t));
+    size_t pb = (size_t)s->path_bones_cap + 1;
+    s->spaces = carve(l, pb, sizeof(float));
+    s->lengths = carve(l, pb, sizeof(float));
+    s->positions = carve(l, pb * 3 + 2, sizeof(float));
+    s->world = carve(l, (size_t)s->path_world_cap, sizeof(float));
+    s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
+}
+
+mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf_pose **out,
+                         mf_diag *diag)
+{
+    if (out) *out = NULL;
+    if (!data || !out || !data->bones) {
+        mf_diag_set(diag, "", "", "mf_pose_create: NULL data or out");
+        return MF_ERR_ARGUMENT;
+    }
+    mf_allocator al = alloc ? *alloc : (mf_allocator){0};
+    /* deform ranges: per slot the largest deform of an attachment on it */
+    int32_t deform_total = 0;
+    mf_pose_scratch sc = {0};
+    for (int32_t pi = 0; pi < data->path_count; pi++)
+        sc.path_bones_cap = max_i(sc.path_bones_cap, data->path[pi].bone_count);
+    for (int32_t i = 0; i < data->attachment_count; i++) {
+        const mf_sd_attachment *at = &data->attachments[i];
+        if (at->type == MF_SD_ATT_PATH) {
+            sc.path_world_cap = max_i(sc.path_world_cap, at->vertex_count * 2 + 8);
+            sc.path_curves_cap = max_i(sc.path_curves_cap, at->vertex_count / 3 + 2);
+        }
+    }
+    sc.path_world_cap = max_i(sc.path_world_cap, 16);
+    sc.path_curves_cap = max_i(sc.path_curves_cap, 2);
+    sc.default_skin = mf_skel_data_find_skin(data, "default");
+
+    int32_t *slot_deform = NULL;
+    mf_pose probe = {0};
+    mf_pose_scratch sprobe = sc;
+    layout l = {NULL, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
+    /* per-slot max deform, computed into a temporary buffer carved from the same block */
+    size_t tmp_bytes = (size_t)data->slot_count * sizeof(int32_t) + 16;
+    slot_deform = mf_alloc(&al, tmp_bytes);
+    if (!slot_deform) return MF_ERR_NOMEM;
+    memset(slot_deform, 0, tmp_bytes);
+    for (int32_t i = 0; i < data->attachment_count; i++) {
+        const mf_sd_attachment *at = &data->attachments[i];
+        if (at->slot >= 0 && at->slot < data->slot_count)
+            slot_deform[at->slot] = max_i(slot_deform[at->slot], at->deform_count);
+    }
+    for (int32_t i = 0; i < data->slot_count; i++) deform_total += slot_deform[i];
+    plan(data, &probe, &sprobe, deform_total, &l);
+
+    unsigned char *block = mf_alloc(&al, l.used + 16);
+    if (!block) {
+        mf_free(&al, slot_deform);
+        mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used);
+        return MF_ERR_NOMEM;
+    }
+    memset(block, 0, l.used + 16);
+    mf_pose *p = (mf_pose *)block;
+    mf_pose_scratch *s = (mf_pose_scratch *)(block + sizeof(mf_pose));
+    *s = sc;
+    layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
+    plan(data, p, s, deform_total, &real);
+    p->data = data;
+    p->bone_count = data->bone_count;
+    p->slot_count = data->slot_count;
+    p->scratch = s;
+    p->alloc = al;
+    int32_t at = 0;
+    for (int32_t i = 0; i < data->slot_count; i++) {
+        p->deform_first[i] = at;
+        at += slot_deform[i];
+    }
+    mf_free(&al, slot_deform);
+    for (int32_t i = 0; i < data->timeline_count; i++) p->cursor[i] = 0;
+    for (int32_t i = 0; i < data->bone_count; i++) p->active[i] = !data->bones[i].skin_required;
+    for (int32_t i = 0; i < data->ik_count; i++) p->ik_active[i] = !data->ik[i].skin_required;
+    for (int32_t i = 0; i < data->transform_count; i++)
+        p->tf_active[i] = !data->transform[i].skin_required;
+    for (int32_t i = 0; i < data->path_count; i++) p->path_active[i] = !data->path[i].skin_required;
+    mf_pose_reset(p);
+    *out = p;
+    return MF_OK;
+}
+
+void mf_pose_destroy(mf_pose *pose)
+{
+    if (!pose) return;
+    mf_allocator al = pose->alloc;
+    mf_free(&al, pose);
+}

@@ -1,0 +1,207 @@
+/* IK constraints: one bone turns towards the target; two bones solve the triangle by the law of
+ * cosines (an ellipse when the parent's scale is not uniform), with bend direction, softness,
+ * compress, stretch, uniform and mix, as Spine's user guide describes them. */
+#include "pose_internal.h"
+
+static double atan2_(double y, double x) { return atan2(y, x); }
+
+static void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compress, bool stretch,
+                   bool uniform, float mix)
+{
+    int32_t par = p->data->bones[bone].parent;
+    double pa = 1, pb = 0, pc = 0, pd = 1, pwx = 0, pwy = 0;
+    if (par >= 0) pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par], pwx = p->wx[par], pwy = p->wy[par];
+    double rot_ik = -p->ashx[bone] - p->arot[bone];
+    double tx, ty;
+    uint8_t inh = p->inherit[bone];
+    if (inh == MF_SD_INHERIT_ONLY_TRANSLATION) {
+        tx = tx_w - p->wx[bone];
+        ty = ty_w - p->wy[bone];
+    } else {
+        if (inh == MF_SD_INHERIT_NO_ROTATION_OR_REFLECTION) {
+            /* the parent without its rotation; the rotation is added back */
+            double s2 = pa * pa + pc * pc;
+            double k = fabs(pa * pd - pb * pc) / (s2 > 0.0001 ? s2 : 0.0001);
+            pb = -pc * k;
+            pd = pa * k;
+            rot_ik += atan2_(pc, pa) * MF_RAD;
+        }
+        double x = tx_w - pwx, y = ty_w - pwy, det = pa * pd - pb * pc;
+        if (fabs(det) <= 0.0001) tx = 0, ty = 0;
+        else {
+            tx = (x * pd - y * pb) / det - p->ax[bone];
+            ty = (y * pa - x * pc) / det - p->ay[bone];
+        }
+    }
+    rot_ik += atan2_(ty, tx) * MF_RAD;
+    if (p->asx[bone] < 0) rot_ik += 180;
+    if (rot_ik > 180) rot_ik -= 360;
+    else if (rot_ik < -180) rot_ik += 360;
+    double sx = p->asx[bone], sy = p->asy[bone];
+    if (compress || stretch) {
+        if (inh == MF_SD_INHERIT_NO_SCALE || inh == MF_SD_INHERIT_NO_SCALE_OR_REFLECTION) {
+            tx = tx_w - p->wx[bone];
+            ty = ty_w - p->wy[bone];
+        }
+        double b = p->data->bones[bone].length * sx;
+        if (b > 0.0001) {
+            double dd = tx * tx + ty * ty;
+            if ((compress && dd < b * b) || (stretch && dd > b * b)) {
+                double s = (sqrt(dd) / b - 1) * mix + 1;
+                sx *= s;
+                if (uniform) sy *= s;
+            }
+        }
+    }
+    mf_pose_update_bone_with(p, bone, p->ax[bone], p->ay[bone], (float)(p->arot[bone] + rot_ik * mix),
+                             (float)sx, (float)sy, p->ashx[bone], p->ashy[bone]);
+}
+
+/* Point on the child's reach ellipse (non-uniform parent scale) at distance sqrt(dd) from the
+ * parent, by the quadratic in x; false when no such point exists. */
+static bool ellipse_solve(double l1, double ea, double eb, double dd, double bend, double *x_out,
+                          double *y_out)
+{
+    double aa = ea * ea, bb = eb * eb;
+    double c0 = bb * l1 * l1 + aa * dd - aa * bb, c1 = -2 * bb * l1, c2 = bb - aa;
+    double disc = c1 * c1 - 4 * c2 * c0;
+    if (disc < 0) return false;
+    double q = sqrt(disc);
+    if (c1 < 0) q = -q;
+    q = -(c1 + q) * 0.5;
+    double r0 = q / c2, r1 = c0 / q;
+    double r = fabs(r0) < fabs(r1) ? r0 : r1;
+    double y2 = dd - r * r;
+    if (!(y2 >= 0)) return false;
+    *x_out = r;
+    *y_out = sqrt(y2) * bend;
+    return true;
+}
+
+static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float ty_w, int bend,
+                   bool stretch, bool uniform, float softness, float mix)
+{
+    if (p->inherit[parent] != MF_SD_INHERIT_NORMAL || p->inherit[child] != MF_SD_INHERIT_NORMAL) return;
+    double px = p->ax[parent], py = p->ay[parent];
+    double psx = p->asx[parent], psy = p->asy[parent], sx = psx, sy = psy;
+    double csx = p->asx[child];
+    double o1, o2, s2;
+    if (psx < 0) psx = -psx, o1 = 180, s2 = -1;
+    else o1 = 0, s2 = 1;
+    if (psy < 0) psy = -psy, s2 = -s2;
+    if (csx < 0) csx = -csx, o2 = 180;
+    else o2 = 0;
+    double cx = p->ax[child], cy, cwx, cwy;
+    double a = p->a[parent], b = p->b[parent], c = p->c[parent], d = p->d[parent];
+    bool u = fabs(psx - psy) <= 0.0001;
+    if (!u || stretch) {
+        cy = 0;
+        cwx = a * cx + p->wx[parent];
+        cwy = c * cx + p->wy[parent];
+    } else {
+        cy = p->ay[child];
+        cwx = a * cx + b * cy + p->wx[parent];
+        cwy = c * cx + d * cy + p->wy[parent];
+    }
+    int32_t pp = p->data->bones[parent].parent;
+    double qa = 1, qb = 0, qc = 0, qd = 1, qx = 0, qy = 0;
+    if (pp >= 0) qa = p->a[pp], qb = p->b[pp], qc = p->c[pp], qd = p->d[pp], qx = p->wx[pp], qy = p->wy[pp];
+    double id = qa * qd - qb * qc;
+    id = fabs(id) <= 0.0001 ? 0 : 1 / id;
+    double x = cwx - qx, y = cwy - qy;
+    double dx = (x * qd - y * qb) * id - px, dy = (y * qa - x * qc) * id - py;
+    double l1 = sqrt(dx * dx + dy * dy), l2 = p->data->bones[child].length * csx;
+    if (l1 < 0.0001) {
+        ik_one(p, parent, tx_w, ty_w, false, stretch, false, mix);
+        mf_pose_update_bone_with(p, child, (float)cx, (float)cy, 0, p->asx[child], p->asy[child],
+                                 p->ashx[child], p->ashy[child]);
+        return;
+    }
+    x = tx_w - qx, y = ty_w - qy;
+    double tx = (x * qd - y * qb) * id - px, ty = (y * qa - x * qc) * id - py;
+    double dd = tx * tx + ty * ty;
+    if (softness != 0) {
+        /* ease the last `softness` pixels of reach so the chain never snaps straight */
+        double soft = softness * psx * (csx + 1) * 0.5;
+        double td = sqrt(dd), sd = td - l1 - l2 * psx + soft;
+        if (sd > 0) {
+            double q = fmin(1, sd / (soft * 2)) - 1;
+            q = (sd - soft * (1 - q * q)) / td;
+            tx -= q * tx;
+            ty -= q * ty;
+            dd = tx * tx + ty * ty;
+        }
+    }
+    double a1, a2;
+    if (u) {
+        l2 *= psx;
+        double cs = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2);
+        if (cs < -1) {
+            cs = -1;
+            a2 = MF_PI * bend;
+        } else if (cs > 1) {
+            cs = 1;
+            a2 = 0;
+            if (stretch) {
+                double s = (sqrt(dd) / (l1 + l2) - 1) * mix + 1;
+                sx *= s;
+                if (uniform) sy *= s;
+            }
+        } else
+            a2 = acos(cs) * bend;
+        double ea = l1 + l2 * cs, eb = l2 * sin(a2);
+        a1 = atan2(ty * ea - tx * eb, tx * ea + ty * eb);
+    } else {
+        double ea = psx * l2, eb = psy * l2, ta = atan2(ty, tx);
+        double ex, ey;
+        if (ellipse_solve(l1, ea, eb, dd, bend, &ex, &ey)) {
+            a1 = ta - atan2(ey, ex);
+            a2 = atan2(ey / psy, (ex - l1) / psx);
+        } else {
+            /* out of reach: the nearest or farthest point of the ellipse */
+            double min_ang = MF_PI, min_x = l1 - ea, min_d = min_x * min_x, min_y = 0;
+            double max_ang = 0, max_x = l1 + ea, max_d = max_x * max_x, max_y = 0;
+            double k = -ea * l1 / (ea * ea - eb * eb);
+            if (k >= -1 && k <= 1) {
+                k = acos(k);
+                double kx = ea * cos(k) + l1, ky = eb * sin(k), kd = kx * kx + ky * ky;
+                if (kd < min_d) min_ang = k, min_d = kd, min_x = kx, min_y = ky;
+                if (kd > max_d) max_ang = k, max_d = kd, max_x = kx, max_y = ky;
+            }
+            if (dd <= (min_d + max_d) * 0.5) {
+                a1 = ta - atan2(min_y * bend, min_x);
+                a2 = min_ang * bend;
+            } else {
+                a1 = ta - atan2(max_y * bend, max_x);
+                a2 = max_ang * bend;
+            }
+        }
+    }
+    double os = atan2(cy, cx) * s2;
+    double rot = p->arot[parent];
+    a1 = (a1 - os) * MF_RAD + o1 - rot;
+    if (a1 > 180) a1 -= 360;
+    else if (a1 < -180) a1 += 360;
+    mf_pose_update_bone_with(p, parent, (float)px, (float)py, (float)(rot + a1 * mix), (float)sx,
+                             (float)sy, 0, 0);
+    rot = p->arot[child];
+    a2 = ((a2 + os) * MF_RAD - p->ashx[child]) * s2 + o2 - rot;
+    if (a2 > 180) a2 -= 360;
+    else if (a2 < -180) a2 += 360;
+    mf_pose_update_bone_with(p, child, (float)cx, (float)cy, (float)(rot + a2 * mix),
+                             p->asx[child], p->asy[child], p->ashx[child], p->ashy[child]);
+}
+
+void mf_pose_apply_ik(mf_pose *p, int32_t k)
+{
+    const mf_sd_ik *ik = &p->data->ik[k];
+    float mix = p->ik_mix[k];
+    if (mix == 0) return;
+    int32_t t = ik->target;
+    const int32_t *bones = p->data->bone_lists + ik->bone_first;
+    if (ik->bone_count == 1)
+        ik_one(p, bones[0], p->wx[t], p->wy[t], p->ik_compress[k], p->ik_stretch[k], ik->uniform, mix);
+    else
+        ik_two(p, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
+               ik->uniform, p->ik_softness[k], mix);
+}

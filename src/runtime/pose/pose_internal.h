@@ -1,0 +1,56 @@
+/* Shared by the runtime pose modules (not public). */
+#ifndef MF_POSE_INTERNAL_H
+#define MF_POSE_INTERNAL_H
+
+#include <math.h>
+
+#include "mf/mf_pose.h"
+
+#define MF_PI 3.14159265358979323846
+#define MF_DEG (MF_PI / 180.0)
+#define MF_RAD (180.0 / MF_PI)
+#define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
+
+/* Scratch the constraints need, sized at create. */
+typedef struct mf_pose_scratch {
+    int32_t path_bones_cap;  /* max bones of a path constraint */
+    int32_t path_world_cap;  /* floats of a path's world points (closed paths included) */
+    int32_t path_curves_cap; /* curves of a path */
+    float *spaces, *lengths; /* path_bones_cap + 1 */
+    float *positions;        /* 3 * (path_bones_cap + 1) + 2 */
+    float *world;            /* path_world_cap */
+    float *curves;           /* path_curves_cap */
+    float segments[MF_PATH_SEGMENTS];
+    int32_t default_skin; /* the skin named "default", -1 none */
+} mf_pose_scratch;
+
+/* Wraps degrees into [-180, 180]. */
+static inline float mf_wrap_deg(float r)
+{
+    return r - ceilf(r / 360.0f - 0.5f) * 360.0f;
+}
+static inline double mf_wrap_rad(double r)
+{
+    if (r > MF_PI) return r - 2 * MF_PI;
+    if (r < -MF_PI) return r + 2 * MF_PI;
+    return r;
+}
+
+/* The attachment for (slot, name offset) under the pose's skins; -1 none. */
+int32_t mf_pose_find_attachment(const mf_pose *pose, int32_t slot, int32_t name);
+/* Sets a slot's attachment the way a key or a reset does (sequence frame back to setup). */
+void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment);
+
+/* Bone world update from explicit applied values (they become the bone's applied values). */
+void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, float rot, float sx,
+                              float sy, float shx, float shy);
+
+/* Constraints (pose_ik.c, pose_transform.c, pose_path.c). */
+void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
+void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
+void mf_pose_apply_path(mf_pose *pose, int32_t path);
+
+/* World position of vertex i of an attachment on a slot (with the slot's deform). */
+void mf_pose_world_vertex(const mf_pose *pose, int32_t slot, int32_t att, int32_t i, float *x,
+                          float *y);
+#endif

@@ -1,0 +1,110 @@
+/* Transform constraints: move the constrained bones towards the target bone's rotation,
+ * translation, scale and shear, in world or local space, absolute or relative, with
+ * per-channel mixes and offsets. */
+#include "pose_internal.h"
+
+static double wrapr(double r) { return mf_wrap_rad(r); }
+
+/* Rotates a world 2×2 by r radians. */
+static void rotate_world(mf_pose *p, int32_t i, double r)
+{
+    double cs = cos(r), sn = sin(r), a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
+    p->a[i] = (float)(cs * a - sn * c);
+    p->b[i] = (float)(cs * b - sn * d);
+    p->c[i] = (float)(sn * a + cs * c);
+    p->d[i] = (float)(sn * b + cs * d);
+}
+
+static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, bool relative)
+{
+    int32_t tg = t->target;
+    double ta = p->a[tg], tb = p->b[tg], tc = p->c[tg], td = p->d[tg];
+    double reflect = ta * td - tb * tc > 0 ? MF_DEG : -MF_DEG;
+    double off_rot = t->offset_rot * reflect, off_shy = t->offset_shy * reflect;
+    /* the offset point in the target's space, in world coordinates */
+    double ox = ta * t->offset_x + tb * t->offset_y + p->wx[tg];
+    double oy = tc * t->offset_x + td * t->offset_y + p->wy[tg];
+    const int32_t *bones = p->data->bone_lists + t->bone_first;
+    for (int32_t k = 0; k < t->bone_count; k++) {
+        int32_t i = bones[k];
+        if (mix[0] != 0) {
+            double r = relative ? atan2(tc, ta) + off_rot
+                                : atan2(tc, ta) - atan2(p->c[i], p->a[i]) + off_rot;
+            rotate_world(p, i, wrapr(r) * mix[0]);
+        }
+        if (relative) {
+            p->wx[i] += (float)(ox * mix[1]);
+            p->wy[i] += (float)(oy * mix[2]);
+        } else {
+            p->wx[i] += (float)((ox - p->wx[i]) * mix[1]);
+            p->wy[i] += (float)((oy - p->wy[i]) * mix[2]);
+        }
+        if (mix[3] != 0) {
+            double s = sqrt((double)p->a[i] * p->a[i] + (double)p->c[i] * p->c[i]);
+            double ts = sqrt(ta * ta + tc * tc);
+            double f = relative ? (ts - 1 + t->offset_sx) * mix[3] + 1
+                                : (s != 0 ? (s + (ts - s + t->offset_sx) * mix[3]) / s : 1);
+            p->a[i] = (float)(p->a[i] * f);
+            p->c[i] = (float)(p->c[i] * f);
+        }
+        if (mix[4] != 0) {
+            double s = sqrt((double)p->b[i] * p->b[i] + (double)p->d[i] * p->d[i]);
+            double ts = sqrt(tb * tb + td * td);
+            double f = relative ? (ts - 1 + t->offset_sy) * mix[4] + 1
+                                : (s != 0 ? (s + (ts - s + t->offset_sy) * mix[4]) / s : 1);
+            p->b[i] = (float)(p->b[i] * f);
+            p->d[i] = (float)(p->d[i] * f);
+        }
+        if (mix[5] > 0) {
+            double b = p->b[i], d = p->d[i], by = atan2(d, b);
+            double r;
+            if (relative) {
+                r = wrapr(atan2(td, tb) - atan2(tc, ta));
+                r = by + (r - MF_PI / 2 + off_shy) * mix[5];
+            } else {
+                r = wrapr(atan2(td, tb) - atan2(tc, ta) - (by - atan2(p->c[i], p->a[i])));
+                r = by + (r + off_shy) * mix[5];
+            }
+            double s = sqrt(b * b + d * d);
+            p->b[i] = (float)(cos(r) * s);
+            p->d[i] = (float)(sin(r) * s);
+        }
+        mf_pose_update_applied(p, i);
+    }
+}
+
+static void local_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, bool relative)
+{
+    int32_t tg = t->target;
+    const int32_t *bones = p->data->bone_lists + t->bone_first;
+    for (int32_t k = 0; k < t->bone_count; k++) {
+        int32_t i = bones[k];
+        float rot = p->arot[i], x = p->ax[i], y = p->ay[i];
+        float sx = p->asx[i], sy = p->asy[i], shy = p->ashy[i];
+        if (relative) {
+            rot += (p->arot[tg] + t->offset_rot) * mix[0];
+            x += (p->ax[tg] + t->offset_x) * mix[1];
+            y += (p->ay[tg] + t->offset_y) * mix[2];
+            sx *= ((p->asx[tg] - 1 + t->offset_sx) * mix[3]) + 1;
+            sy *= ((p->asy[tg] - 1 + t->offset_sy) * mix[4]) + 1;
+            shy += (p->ashy[tg] + t->offset_shy) * mix[5];
+        } else {
+            if (mix[0] != 0) rot += mf_wrap_deg(p->arot[tg] - rot + t->offset_rot) * mix[0];
+            x += (p->ax[tg] - x + t->offset_x) * mix[1];
+            y += (p->ay[tg] - y + t->offset_y) * mix[2];
+            if (mix[3] != 0) sx += (p->asx[tg] - sx + t->offset_sx) * mix[3];
+            if (mix[4] != 0) sy += (p->asy[tg] - sy + t->offset_sy) * mix[4];
+            if (mix[5] != 0) shy += mf_wrap_deg(p->ashy[tg] - shy + t->offset_shy) * mix[5];
+        }
+        mf_pose_update_bone_with(p, i, x, y, rot, sx, sy, p->ashx[i], shy);
+    }
+}
+
+void mf_pose_apply_transform(mf_pose *p, int32_t k)
+{
+    const mf_sd_transform *t = &p->data->transform[k];
+    const float *mix = p->tf_mix + 6 * k;
+    if (mix[0] == 0 && mix[1] == 0 && mix[2] == 0 && mix[3] == 0 && mix[4] == 0 && mix[5] == 0) return;
+    if (t->local) local_mode(p, t, mix, t->relative);
+    else world_mode(p, t, mix, t->relative);
+}

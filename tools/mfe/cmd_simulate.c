@@ -1,0 +1,364 @@
+/* mfe skel simulate RIG.mskel --scenario SCENARIO.json [--out FRAMES.json]: builds the rig in
+ * memory, plays a scenario (one clip on track 0, `set` commands) and writes the frames in the
+ * spine-corpus dump format: bone world matrices, inactive bones, the draw list with world
+ * vertices, and events. The full track system (mixing, queueing, layers) is the playback
+ * module's; scenarios that need it are refused with a located error. */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mf/mf_build.h"
+#include "mf/mf_geometry.h"
+#include "mf/mf_pose.h"
+#include "mf/mf_rig.h"
+#include "util/buf.h"
+#include "util/files.h"
+#include "util/jread.h"
+#include "util/suggest.h"
+
+#define MAX_COMMANDS 256
+#define MAX_SKINS 64
+#define EVENT_CAP 256
+
+typedef struct command {
+    int32_t frame, clip;
+    bool loop;
+} command;
+
+typedef struct scenario {
+    int32_t frames, every;
+    double dt; /* double, as the reference sums it */
+    int32_t command_count;
+    command commands[MAX_COMMANDS];
+    int32_t skin_count;
+    int32_t skins[MAX_SKINS];
+    cJSON *json; /* echoed into the output */
+} scenario;
+
+static const char *clip_name_at(const void *ctx, int i)
+{
+    const mf_skel_data *d = ctx;
+    return mf_skel_data_string(d, d->clips[i].name);
+}
+
+static const char *skin_name_at(const void *ctx, int i)
+{
+    const mf_skel_data *d = ctx;
+    return mf_skel_data_string(d, d->skins[i].name);
+}
+
+static bool known_clip(mf_jr *r, const mf_skel_data *d, const char *name, int32_t *out)
+{
+    *out = mf_skel_data_find_clip(d, name);
+    if (*out >= 0) return true;
+    const char *best = mf_suggest(name, d->clip_count, clip_name_at, d);
+    if (best) return mf_jr_fail(r, "unknown clip \"%s\" (did you mean \"%s\"?)", name, best);
+    return mf_jr_fail(r, "unknown clip \"%s\"", name);
+}
+
+static bool read_scenario(mf_jr *r, cJSON *root, const mf_skel_data *d, scenario *sc)
+{
+    static const char *const keys[] = {"name", "frames", "every", "dt", "defaultMix", "mixes",
+                                       "skins", "commands", NULL};
+    if (!mf_jr_expect_object(r, root) || !mf_jr_keys(r, root, keys)) return false;
+    float dt_check = 0;
+    if (!mf_jr_int(r, root, "frames", 1, &sc->frames) || !mf_jr_int(r, root, "every", 1, &sc->every) ||
+        !mf_jr_float(r, root, "dt", 1.0f / 60.0f, &dt_check))
+        return false;
+    const cJSON *dt = cJSON_GetObjectItemCaseSensitive(root, "dt");
+    sc->dt = cJSON_IsNumber(dt) ? dt->valuedouble : 1.0 / 60.0;
+    if (sc->frames < 1 || sc->frames > 100000) return mf_jr_fail_at(r, "frames", "must be 1..100000");
+    if (sc->every < 1) return mf_jr_fail_at(r, "every", "must be at least 1");
+    if (!(sc->dt >= 0 && sc->dt <= 10)) return mf_jr_fail_at(r, "dt", "must be 0..10 seconds");
+    const cJSON *mixes = cJSON_GetObjectItemCaseSensitive(root, "mixes");
+    if (mixes && cJSON_GetArraySize(mixes) > 0)
+        return mf_jr_fail_at(r, "mixes", "mixing needs the track system (not in this version)");
+    const cJSON *skins = cJSON_GetObjectItemCaseSensitive(root, "skins");
+    if (skins) {
+        size_t mark = mf_jr_key(r, "skins");
+        if (!mf_jr_expect_array(r, skins)) return false;
+        int i = 0;
+        for (const cJSON *s = skins->child; s; s = s->next, i++) {
+            size_t m2 = mf_jr_index(r, i);
+            if (!cJSON_IsString(s)) return mf_jr_fail(r, "expected a skin name, got %s", mf_jr_type_name(s));
+            if (sc->skin_count >= MAX_SKINS) return mf_jr_fail(r, "more than %d skins", MAX_SKINS);
+            int32_t k = mf_skel_data_find_skin(d, s->valuestring);
+            if (k < 0) {
+                const char *best = mf_suggest(s->valuestring, d->skin_count, skin_name_at, d);
+                if (best) return mf_jr_fail(r, "unknown skin \"%s\" (did you mean \"%s\"?)", s->valuestring, best);
+                return mf_jr_fail(r, "unknown skin \"%s\"", s->valuestring);
+            }
+            sc->skins[sc->skin_count++] = k;
+            mf_jr_pop(r, m2);
+        }
+        mf_jr_pop(r, mark);
+    }
+    const cJSON *cmds = cJSON_GetObjectItemCaseSensitive(root, "commands");
+    size_t mark = mf_jr_key(r, "commands");
+    if (!cmds) return mf_jr_fail(r, "missing (a scenario needs at least one command)");
+    if (!mf_jr_expect_array(r, cmds)) return false;
+    int i = 0;
+    for (const cJSON *c = cmds->child; c; c = c->next, i++) {
+        size_t m2 = mf_jr_index(r, i);
+        static const char *const ckeys[] = {"frame", "op", "track", "anim", "loop", "mix", "alpha",
+                                            "additive", "holdPrevious", "reverse", "timeScale",
+                                            "delay", NULL};
+        if (!mf_jr_expect_object(r, c) || !mf_jr_keys(r, c, ckeys)) return false;
+        if (sc->command_count >= MAX_COMMANDS) return mf_jr_fail(r, "more than %d commands", MAX_COMMANDS);
+        command *cmd = &sc->commands[sc->command_count];
+        int32_t track = 0;
+        char *op = NULL, *anim = NULL;
+        mf_arena *arena = mf_arena_create();
+        bool ok = arena && mf_jr_int(r, c, "frame", 0, &cmd->frame) && mf_jr_int(r, c, "track", 0, &track) &&
+                  mf_jr_string(r, arena, c, "op", "set", &op) && mf_jr_bool(r, c, "loop", false, &cmd->loop) &&
+                  mf_jr_string(r, arena, c, "anim", NULL, &anim);
+        if (ok && strcmp(op, "set") != 0)
+            ok = mf_jr_fail_at(r, "op", "\"%s\" needs the track system (this version plays \"set\" only)", op);
+        if (ok && track != 0) ok = mf_jr_fail_at(r, "track", "only track 0 is played in this version");
+        if (ok && !anim) ok = mf_jr_fail_at(r, "anim", "missing");
+        static const char *const unsupported[] = {"mix", "alpha", "additive", "holdPrevious", "reverse",
+                                                  "timeScale", "delay"};
+        for (size_t u = 0; ok && u < sizeof unsupported / sizeof unsupported[0]; u++)
+            if (cJSON_GetObjectItemCaseSensitive(c, unsupported[u]))
+                ok = mf_jr_fail_at(r, unsupported[u], "needs the track system (not in this version)");
+        if (ok && (cmd->frame < 0 || cmd->frame >= sc->frames))
+            ok = mf_jr_fail_at(r, "frame", "%d is outside the scenario's %d frames", cmd->frame, sc->frames);
+        if (ok) {
+            size_t m3 = mf_jr_key(r, "anim");
+            ok = known_clip(r, d, anim, &cmd->clip);
+            mf_jr_pop(r, m3);
+        }
+        mf_arena_destroy(arena);
+        if (!ok) return false;
+        sc->command_count++;
+        mf_jr_pop(r, m2);
+    }
+    mf_jr_pop(r, mark);
+    return true;
+}
+
+static const char *blend_name(uint8_t b)
+{
+    static const char *const names[] = {"normal", "additive", "multiply", "screen"};
+    return b < 4 ? names[b] : "normal";
+}
+
+static void put_floats(mf_buf *b, const float *v, int32_t n)
+{
+    mf_buf_putc(b, '[');
+    for (int32_t i = 0; i < n; i++) {
+        if (i) mf_buf_putc(b, ',');
+        mf_buf_number(b, v[i]);
+    }
+    mf_buf_putc(b, ']');
+}
+
+static void write_frame(mf_buf *b, const mf_pose *p, const mf_draw_list *dl, float t,
+                        const mf_fired_event *ev, int32_t nev, bool first)
+{
+    const mf_skel_data *d = p->data;
+    mf_buf_puts(b, first ? "\n{\"t\":" : ",\n{\"t\":");
+    mf_buf_number(b, t);
+    mf_buf_puts(b, ",\"bones\":[");
+    for (int32_t i = 0; i < p->bone_count; i++) {
+        float m[6];
+        mf_pose_bone_world(p, i, m);
+        if (i) mf_buf_putc(b, ',');
+        put_floats(b, m, 6);
+    }
+    mf_buf_puts(b, "],\"inactive\":[");
+    bool any = false;
+    for (int32_t i = 0; i < p->bone_count; i++)
+        if (!p->active[i]) {
+            mf_buf_printf(b, any ? ",%d" : "%d", (int)i);
+            any = true;
+        }
+    mf_buf_puts(b, "],\"draw\":[");
+    for (int32_t i = 0; i < dl->item_count; i++) {
+        const mf_draw_item *it = &dl->items[i];
+        mf_buf_puts(b, i ? ",\n {\"slot\":" : "\n {\"slot\":");
+        mf_buf_string(b, mf_skel_data_string(d, d->slots[it->slot].name));
+        mf_buf_puts(b, ",\"attachment\":");
+        mf_buf_string(b, mf_skel_data_string(d, d->attachments[it->attachment].name));
+        mf_buf_printf(b, ",\"blend\":\"%s\",\"light\":", blend_name(it->blend));
+        put_floats(b, it->light, 4);
+        mf_buf_puts(b, ",\"dark\":");
+        if (it->has_dark) put_floats(b, it->dark, 3);
+        else mf_buf_puts(b, "null");
+        mf_buf_puts(b, ",\"vertices\":");
+        put_floats(b, dl->vertices + 2 * it->vertex_first, 2 * it->vertex_count);
+        mf_buf_puts(b, ",\"uvs\":");
+        put_floats(b, dl->uvs + 2 * it->vertex_first, 2 * it->vertex_count);
+        mf_buf_puts(b, ",\"triangles\":[");
+        for (int32_t k = 0; k < it->index_count; k++)
+            mf_buf_printf(b, k ? ",%d" : "%d", (int)dl->indices[it->index_first + k]);
+        mf_buf_printf(b, "],\"clipped\":%s}", it->clipped ? "true" : "false");
+    }
+    mf_buf_puts(b, "],\"events\":[");
+    for (int32_t i = 0; i < nev; i++) {
+        const mf_fired_event *e = &ev[i];
+        if (i) mf_buf_putc(b, ',');
+        mf_buf_puts(b, "{\"name\":");
+        mf_buf_string(b, mf_skel_data_string(d, d->events[e->event].name));
+        mf_buf_printf(b, ",\"int\":%d,\"float\":", (int)e->int_value);
+        mf_buf_number(b, e->float_value);
+        mf_buf_puts(b, ",\"string\":");
+        const char *s = e->string >= 0 ? mf_skel_data_string(d, e->string) : "";
+        mf_buf_string(b, s ? s : "");
+        mf_buf_puts(b, ",\"time\":");
+        mf_buf_number(b, e->time);
+        mf_buf_putc(b, '}');
+    }
+    mf_buf_puts(b, "]}");
+}
+
+/* Plays the scenario into b. */
+static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_buf *b)
+{
+    mf_pose *pose = NULL;
+    mf_skin_cache *cache = NULL;
+    mf_draw_list *dl = NULL;
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    int rc = MFE_OK;
+    if (mf_pose_create(d, NULL, &pose, &diag) != MF_OK || mf_skin_cache_create(d, NULL, &cache) != MF_OK ||
+        mf_draw_list_create(d, NULL, &dl) != MF_OK) {
+        fprintf(stderr, "mfe skel simulate: out of memory\n");
+        rc = MFE_USAGE;
+        goto done;
+    }
+    if (sc->skin_count > 0 && mf_pose_set_skins(pose, cache, sc->skins, sc->skin_count, &diag) != MF_OK) {
+        snprintf(diag.file, sizeof diag.file, "%s", scen_path);
+        rc = mfe_report(&diag);
+        goto done;
+    }
+    mf_fired_event events[EVENT_CAP];
+    int32_t nev = 0;
+    int32_t clip = -1;
+    bool loop = false;
+    double track = 0, last = -1; /* seconds, summed in double as the reference does */
+    mf_buf_puts(b, "{\"format\":1,\"source\":\"mfanim runtime\",\"scenario\":");
+    char *scen_text = cJSON_PrintUnformatted(sc->json);
+    mf_buf_puts(b, scen_text ? scen_text : "{}");
+    free(scen_text);
+    mf_buf_puts(b, ",\"boneNames\":[");
+    for (int32_t i = 0; i < d->bone_count; i++) {
+        if (i) mf_buf_putc(b, ',');
+        mf_buf_string(b, mf_skel_data_string(d, d->bones[i].name));
+    }
+    mf_buf_puts(b, "],\"frames\":[");
+    bool first = true;
+    for (int32_t f = 0; f < sc->frames; f++) {
+        bool started = false;
+        for (int32_t c = 0; c < sc->command_count; c++)
+            if (sc->commands[c].frame == f) {
+                clip = sc->commands[c].clip, loop = sc->commands[c].loop;
+                track = 0, last = -1;
+                started = true;
+            }
+        if (f > 0 && !started) track += sc->dt;
+        mf_pose_reset(pose);
+        if (clip >= 0) {
+            mf_pose_sample(pose, &(mf_clip_sample){.clip = clip, .time = track,
+                                                   .prev_time = last, .weight = 1, .loop = loop});
+            int32_t n = 0;
+            mf_pose_events(pose, clip, last, track, loop, events + nev,
+                           EVENT_CAP - nev, &n, NULL);
+            nev += n;
+            last = track;
+        }
+        mf_pose_update_world(pose);
+        if (f % sc->every == 0 || f == sc->frames - 1) {
+            mf_draw_list_build(dl, pose);
+            write_frame(b, pose, dl, (float)track, events, nev, first);
+            first = false;
+            nev = 0;
+        }
+    }
+    mf_buf_puts(b, "\n]}\n");
+done:
+    mf_draw_list_destroy(dl);
+    mf_skin_cache_destroy(cache);
+    mf_pose_destroy(pose);
+    return rc;
+}
+
+int mfe_skel_simulate(int argc, char **argv)
+{
+    const char *rig_path = NULL, *scen_path = NULL, *out_path = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (mfe_is_flag(argv[i], "--scenario") && i + 1 < argc) scen_path = argv[++i];
+        else if (mfe_is_flag(argv[i], "--out") && i + 1 < argc) out_path = argv[++i];
+        else if (argv[i][0] == '-') return mfe_usage_error("skel", "simulate", "unknown option %s", argv[i]);
+        else if (!rig_path) rig_path = argv[i];
+        else return mfe_usage_error("skel", "simulate", "unexpected argument %s", argv[i]);
+    }
+    if (!rig_path || !scen_path)
+        return mfe_usage_error("skel", "simulate", "needs RIG.mskel and --scenario SCENARIO.json");
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    mf_rig rig;
+    if (mf_rig_load(rig_path, &rig, &diag) != MF_OK) return mfe_report(&diag);
+    void *blob = NULL;
+    size_t size = 0;
+    int rc = MFE_OK;
+    char *text = NULL;
+    cJSON *root = NULL;
+    mf_buf out = {0};
+    mf_skel_data data;
+    if (mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, &diag) != MF_OK ||
+        mf_skel_data_load(blob, size, &data, &diag) != MF_OK) {
+        if (!diag.file[0]) snprintf(diag.file, sizeof diag.file, "%s", rig_path);
+        rc = mfe_report(&diag);
+        goto done;
+    }
+    size_t len = 0;
+    if (mf_read_file(scen_path, &text, &len, &diag) != MF_OK) {
+        rc = mfe_report(&diag);
+        goto done;
+    }
+    mf_jr r;
+    mf_jr_init(&r, scen_path, &diag);
+    root = mf_jr_parse(&r, text, len);
+    if (!root) {
+        rc = mfe_report(&diag);
+        goto done;
+    }
+    /* a reference dump is accepted too: its "scenario" field is the scenario */
+    cJSON *scen = cJSON_GetObjectItemCaseSensitive(root, "scenario");
+    size_t mark = 0;
+    if (cJSON_IsObject(scen)) mark = mf_jr_key(&r, "scenario");
+    else scen = root;
+    scenario *sc = calloc(1, sizeof *sc);
+    if (!sc) {
+        rc = MFE_USAGE;
+        goto done;
+    }
+    sc->json = scen;
+    if (!read_scenario(&r, scen, &data, sc)) {
+        free(sc);
+        rc = mfe_report(&diag);
+        goto done;
+    }
+    (void)mark;
+    rc = play(&data, sc, scen_path, &out);
+    free(sc);
+    if (rc != MFE_OK) goto done;
+    if (out.oom) {
+        fprintf(stderr, "mfe skel simulate: out of memory\n");
+        rc = MFE_USAGE;
+    } else if (out_path) {
+        if (mf_write_file_atomic(out_path, out.data, out.len, &diag) != MF_OK) rc = mfe_report(&diag);
+    } else {
+        fwrite(out.data, 1, out.len, stdout);
+    }
+done:
+    mf_buf_free(&out);
+    cJSON_Delete(root);
+    free(text);
+    free(blob);
+    mf_rig_free(&rig);
+    return rc;
+}
