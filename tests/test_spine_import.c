@@ -472,6 +472,32 @@ static void test_every_attachment_type(void **state)
 
 /* ---------------------------------------------------------------- clips */
 
+static double cubic(const double q[4], double s)
+{
+    double u = 1 - s;
+    return u * u * u * q[0] + 3 * u * u * s * q[1] + 3 * u * s * s * q[2] + s * s * s * q[3];
+}
+
+/* The value of an absolute bezier (x: times, y: values) at time t. */
+static double bezier_at(const double x[4], const double y[4], double t)
+{
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 60; i++) {
+        double mid = (lo + hi) / 2;
+        if (cubic(x, mid) < t) lo = mid;
+        else hi = mid;
+    }
+    return cubic(y, (lo + hi) / 2);
+}
+
+/* The value of a normalised .manim segment from (t0, v0) to (t1, v1) at time t. */
+static double curve_at(const mf_curve *cu, double t0, double t1, double v0, double v1, double t)
+{
+    const double x[4] = {t0, t0 + cu->cx1 * (t1 - t0), t0 + cu->cx2 * (t1 - t0), t1};
+    const double y[4] = {v0, v0 + cu->cy1 * (v1 - v0), v0 + cu->cy2 * (v1 - v0), v1};
+    return bezier_at(x, y, t);
+}
+
 static void test_bone_timelines(void **state)
 {
     (void)state;
@@ -500,9 +526,21 @@ static void test_bone_timelines(void **state)
     tl = find_tl(c, MF_TL_INHERIT, "body");
     assert_int_equal(tl->iv[0], MF_INHERIT_NO_ROTATION_OR_REFLECTION);
     assert_int_equal(tl->iv[1], MF_INHERIT_NORMAL);
-    /* a flat segment keeps no bump */
+    /* 20 → 20 with a bulge down to ~11: split where it peaks, and the shape is kept */
     tl = find_tl(c, MF_TL_ROTATE, "upper");
-    assert_int_equal(tl->curves[0].type, MF_CURVE_LINEAR);
+    assert_int_equal(tl->key_count, 3);
+    assert_true(tl->t[1] > 0.4 && tl->t[1] < 0.45);
+    assert_true(tl->v[1] > -11.2 && tl->v[1] < -11.0);
+    const double spine[4] = {20, 20, 0, 20}, spine_t[4] = {0, 0.25, 0.5, 0.5};
+    for (int k = 1; k < 20; k++) {
+        double t = 0.5 * k / 20.0;
+        double want = -bezier_at(spine_t, spine, t); /* flipped */
+        int seg = t < tl->t[1] ? 0 : 1;
+        assert_int_equal(tl->curves[seg].type, MF_CURVE_BEZIER);
+        double got = curve_at(&tl->curves[seg], tl->t[seg], tl->t[seg + 1], tl->v[seg], tl->v[seg + 1], t);
+        if (fabs(got - want) > 2e-3) print_error("t %g: %g, want %g\n", t, got, want);
+        assert_true(fabs(got - want) <= 2e-3);
+    }
     mf_clip_free(c);
 }
 
@@ -608,7 +646,8 @@ static void test_report_lists_what_did_not_map(void **state)
     char *report = tu_read(out_path("import-report.txt"), NULL);
     assert_non_null(report);
     assert_contains(report, "[unknown] bones[1].foo: bone key \"foo\" is not a Spine 4.0-4.2 key this importer knows");
-    assert_contains(report, "[curve] animations.all.bones.upper.rotate[0].curve: the value stays 20 over this segment");
+    assert_contains(report, "[curve] animations.all.bones.upper.rotate[0].curve: a value stays the same over this "
+                            "segment but its curve bulges: a key is added at 0.4265 s");
     assert_contains(report, "[name] animations.idle/loop: animation \"idle/loop\" is written as clip \"idle_loop\"");
     assert_contains(report, "[path] skeleton.audio: the audio folder \"./audio/\" is not kept");
     assert_contains(report, "page \"rig2.png\" has scale 0.5");

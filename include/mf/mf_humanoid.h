@@ -164,6 +164,9 @@ void mf_humanoid_meta_path(const char *model, char *out, size_t size);
  * malformed JSON, unknown canonical names and wrong types are located errors. */
 mf_result mf_humanoid_overrides_load(const char *meta_path, mf_humanoid_overrides *ov, bool *found,
                                      mf_diag *diag);
+/* The same from memory; file names the sidecar in messages. */
+mf_result mf_humanoid_overrides_parse(const char *text, size_t len, const char *file, mf_humanoid_overrides *ov,
+                                      mf_diag *diag);
 void mf_humanoid_overrides_free(mf_humanoid_overrides *ov);
 
 /* Detect(skeleton, overrides): step 1 names (prefixes such as "mixamorig:", "DEF-" stripped,

@@ -61,23 +61,16 @@ static bool read_humanoid(mf_jr *r, mf_humanoid_overrides *ov, const cJSON *hum)
     return true;
 }
 
-mf_result mf_humanoid_overrides_load(const char *meta_path, mf_humanoid_overrides *ov, bool *found, mf_diag *diag)
+mf_result mf_humanoid_overrides_parse(const char *text, size_t len, const char *file, mf_humanoid_overrides *ov,
+                                      mf_diag *diag)
 {
     memset(ov, 0, sizeof *ov);
-    if (found) *found = false;
-    snprintf(ov->file, sizeof ov->file, "%s", meta_path);
+    snprintf(ov->file, sizeof ov->file, "%s", file ? file : "");
     ov->mem = mf_arena_create();
     if (!ov->mem) return MF_ERR_NOMEM;
-    if (!exists(meta_path)) return MF_OK;
-    char *text;
-    size_t len;
-    mf_result rc = mf_read_file(meta_path, &text, &len, diag);
-    if (rc != MF_OK) return rc;
-    if (found) *found = true;
     mf_jr r;
-    mf_jr_init(&r, meta_path, diag);
+    mf_jr_init(&r, file, diag);
     cJSON *root = mf_jr_parse(&r, text, len);
-    free(text);
     bool ok = root && mf_jr_expect_object(&r, root);
     const cJSON *settings = ok ? cJSON_GetObjectItemCaseSensitive(root, "settings") : NULL;
     if (ok && settings) {
@@ -93,6 +86,26 @@ mf_result mf_humanoid_overrides_load(const char *meta_path, mf_humanoid_override
     }
     cJSON_Delete(root);
     return ok ? MF_OK : MF_ERR_INVALID;
+}
+
+mf_result mf_humanoid_overrides_load(const char *meta_path, mf_humanoid_overrides *ov, bool *found, mf_diag *diag)
+{
+    if (found) *found = false;
+    if (!exists(meta_path)) { /* no sidecar: no overrides */
+        memset(ov, 0, sizeof *ov);
+        snprintf(ov->file, sizeof ov->file, "%s", meta_path);
+        ov->mem = mf_arena_create();
+        return ov->mem ? MF_OK : MF_ERR_NOMEM;
+    }
+    char *text;
+    size_t len;
+    memset(ov, 0, sizeof *ov);
+    mf_result rc = mf_read_file(meta_path, &text, &len, diag);
+    if (rc != MF_OK) return rc;
+    if (found) *found = true;
+    rc = mf_humanoid_overrides_parse(text, len, meta_path, ov, diag);
+    free(text);
+    return rc;
 }
 
 mf_result mf_humanoid_meta_write(const char *meta_path, const mf_humanoid_skeleton *s, const mf_humanoid_map *map,

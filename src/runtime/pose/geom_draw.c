@@ -193,7 +193,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                     } else {
                         it->vertex_count = dl->vertex_count - it->vertex_first;
                         it->index_count = dl->index_count - it->index_first;
-                        if (it->index_count > 0) dl->item_count++;
+                        dl->item_count++; /* listed even when clipped away entirely, as Spine */
                     }
                 } else {
                     mf_pose_world_vertices(p, s, att, dl->vertices + 2 * dl->vertex_count, n);

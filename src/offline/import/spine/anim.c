@@ -1,6 +1,5 @@
-/* Spine animations → clips: one mf_clip per animation, its timelines, key times, and the
- * interpolated values with their curves. Spine writes bezier control points in the timeline's
- * own time and value units (4 numbers per value); .manim keeps them normalised per segment. */
+/* Spine animations → clips: one mf_clip per animation, its timelines and key times, and numeric
+ * keys read into values for curves.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,103 +78,6 @@ bool sp_key_times(sp_anim *a, const cJSON *arr, mf_timeline *tl)
         if (tl->t[i] > a->length) a->length = tl->t[i];
     }
     return true;
-}
-
-/* Rounded to 5 decimals: the shape is kept and the files stay readable. */
-static float tidy(double v) { return (float)(round(v * 100000.0) / 100000.0); }
-
-static bool flat(float a, float b) { return fabsf(a - b) <= 1e-5f * fmaxf(1.0f, fabsf(a)); }
-
-/* Spine rounds exported control values (to 2-4 decimals): a control this close to the value is
- * no bump. */
-static bool near(double cy, float v) { return fabs(cy - v) <= 1e-3 * fmax(1.0, fabs((double)v)); }
-
-bool sp_curve(sp_anim *a, const cJSON *key, int comp, int comps, float t0, float t1, float v0, float v1,
-              mf_curve *out)
-{
-    sp_ctx *c = a->c;
-    out->type = MF_CURVE_LINEAR;
-    out->cx1 = out->cy1 = out->cx2 = out->cy2 = 0;
-    const cJSON *cv = cJSON_GetObjectItemCaseSensitive(key, "curve");
-    if (!cv || cJSON_IsNull(cv)) return true;
-    if (cJSON_IsString(cv)) {
-        if (strcmp(cv->valuestring, "stepped") == 0) out->type = MF_CURVE_STEPPED;
-        else if (strcmp(cv->valuestring, "linear") != 0)
-            return mf_jr_fail_at(&c->jr, "curve", "unknown curve \"%s\" (expected \"stepped\" or bezier numbers)",
-                                 cv->valuestring);
-        return true;
-    }
-    if (!cJSON_IsArray(cv))
-        return mf_jr_fail_at(&c->jr, "curve", "expected \"stepped\" or bezier numbers, got %s", mf_jr_type_name(cv));
-    int n = cJSON_GetArraySize(cv);
-    if (n != 4 * comps && n != 4)
-        return mf_jr_fail_at(&c->jr, "curve", "%d numbers: expected %d (4 per value)", n, 4 * comps);
-    int base = n == 4 ? 0 : 4 * comp;
-    double p[4];
-    for (int k = 0; k < 4; k++) {
-        const cJSON *e = cJSON_GetArrayItem(cv, base + k);
-        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble)) {
-            size_t m = mf_jr_key(&c->jr, "curve");
-            mf_jr_index(&c->jr, base + k);
-            mf_jr_fail(&c->jr, "expected a number, got %s", mf_jr_type_name(e));
-            mf_jr_pop(&c->jr, m);
-            return false;
-        }
-        p[k] = e->valuedouble;
-    }
-    double dt = (double)t1 - t0, dv = (double)v1 - v0;
-    if (!(dt > 0)) return true; /* no time passes: the shape never shows */
-    if (flat(v0, v1)) {
-        if (!(near(p[1], v0) && near(p[3], v0))) {
-            char where[600], which[48] = "";
-            if (comps > 1) snprintf(which, sizeof which, " (value %d of %d)", comp + 1, comps);
-            sp_note_add(&c->rep, "curve", NULL, sp_where(c, "curve", where, sizeof where),
-                        "the value%s stays %g over this segment, so the curve's bump (controls at %g and %g) "
-                        "cannot be kept by a normalised curve: written as linear",
-                        which, (double)v0, p[1], p[3]);
-        }
-        return true;
-    }
-    double x1 = (p[0] - t0) / dt, x2 = (p[2] - t0) / dt;
-    out->type = MF_CURVE_BEZIER;
-    out->cx1 = tidy(x1 < 0 ? 0 : x1 > 1 ? 1 : x1);
-    out->cx2 = tidy(x2 < 0 ? 0 : x2 > 1 ? 1 : x2);
-    out->cy1 = tidy((p[1] - v0) / dv);
-    out->cy2 = tidy((p[3] - v0) / dv);
-    if (!isfinite(out->cy1) || !isfinite(out->cy2) || fabsf(out->cy1) > 1e6f || fabsf(out->cy2) > 1e6f) {
-        out->type = MF_CURVE_LINEAR;
-        out->cx1 = out->cy1 = out->cx2 = out->cy2 = 0;
-    }
-    return true;
-}
-
-mf_timeline *sp_interpolated(sp_anim *a, const cJSON *arr, mf_timeline_kind kind, const char *target,
-                             const float *v, int n, const int *map, const float *sign, const float *fill)
-{
-    sp_ctx *c = a->c;
-    int32_t keys = cJSON_GetArraySize(arr);
-    mf_timeline *tl = sp_timeline(a, kind, target, keys);
-    if (!tl || !sp_key_times(a, arr, tl)) return NULL;
-    int comps = tl->comps;
-    for (int32_t i = 0; i < keys; i++)
-        for (int j = 0; j < comps; j++)
-            tl->v[i * comps + j] = map[j] >= 0 ? v[i * n + map[j]] * sign[j] : fill[j];
-    int32_t i = 0;
-    for (const cJSON *k = arr->child; k && i + 1 < keys; k = k->next, i++) {
-        size_t m = mf_jr_index(&c->jr, (int)i);
-        bool ok = true;
-        for (int j = 0; j < comps && ok; j++) {
-            mf_curve *cu = &tl->curves[i * comps + j];
-            if (map[j] < 0) {
-                cu->type = MF_CURVE_LINEAR;
-                continue;
-            }
-            ok = sp_curve(a, k, map[j], n, tl->t[i], tl->t[i + 1], v[i * n + map[j]], v[(i + 1) * n + map[j]], cu);
-        }
-        mf_jr_pop(&c->jr, m);
-        if (!ok) return NULL;
-    }
-    return tl;
 }
 
 mf_timeline *sp_numeric(sp_anim *a, const cJSON *arr, mf_timeline_kind kind, const char *target,
@@ -259,7 +161,7 @@ static bool read_animation(sp_ctx *c, const cJSON *obj, const char *name)
     clip->loop = MF_LOOP_NONE;
     if (!mf_jr_expect_object(&c->jr, obj)) return false;
     sp_unknown_keys(c, obj, ANIM_KEYS, "animation");
-    sp_anim a = {c, clip, 0, 0};
+    sp_anim a = {c, clip, 0, 0, NULL, 0};
     const cJSON *draw = cJSON_GetObjectItemCaseSensitive(obj, "drawOrder");
     const char *draw_key = draw ? "drawOrder" : "draworder";
     bool ok = sp_anim_bones(&a, sp_object(c, obj, "bones")) && sp_anim_slots(&a, sp_object(c, obj, "slots")) &&
@@ -276,6 +178,7 @@ static bool read_animation(sp_ctx *c, const cJSON *obj, const char *name)
         ok = !c->jr.failed && (!arr || sp_anim_events(&a, arr));
         mf_jr_pop(&c->jr, m);
     }
+    free(a.origin);
     clip->length = a.length;
     mf_clip_sort(clip);
     return ok;

@@ -36,26 +36,39 @@ static bool ik_timeline(sp_anim *a, const cJSON *arr, const char *spine_name)
     if (!name) return false;
     const mf_ik_constraint *k = &c->sk->ik[index];
     static const sp_value V[] = {{"mix", 1, -1, 1}, {"softness", 0, -1, 1}};
-    mf_timeline *tl = sp_numeric(a, arr, MF_TL_IK, name, V, 2);
-    if (!tl) return false;
-    uint32_t cols = 0;
-    int32_t i = 0;
-    for (const cJSON *key = arr->child; key; key = key->next, i++) {
-        bool bend, compress, stretch;
+    /* the switches of each Spine key first: a key added to keep a curve holds its predecessor's */
+    int32_t keys = cJSON_GetArraySize(arr), i = 0;
+    int32_t *sw = malloc(((size_t)keys * 3 + 1) * sizeof *sw);
+    if (!sw) return sp_oom(c);
+    for (const cJSON *key = arr->child; key && i < keys; key = key->next, i++) {
+        bool bend = true, compress = false, stretch = false;
         size_t m = mf_jr_index(&c->jr, (int)i);
-        bool ok = sp_bool(c, key, "bendPositive", true, &bend) && sp_bool(c, key, "compress", false, &compress) &&
-                  sp_bool(c, key, "stretch", false, &stretch);
+        bool ok = mf_jr_expect_object(&c->jr, key) && sp_bool(c, key, "bendPositive", true, &bend) &&
+                  sp_bool(c, key, "compress", false, &compress) && sp_bool(c, key, "stretch", false, &stretch);
         mf_jr_pop(&c->jr, m);
-        if (!ok) return false;
+        if (!ok) {
+            free(sw);
+            return false;
+        }
+        sw[i * 3] = bend ? -1 : 1; /* mirrored handedness, as in the setup pose */
+        sw[i * 3 + 1] = compress, sw[i * 3 + 2] = stretch;
+    }
+    mf_timeline *tl = sp_numeric(a, arr, MF_TL_IK, name, V, 2);
+    if (!tl || a->origin_count != tl->key_count) {
+        free(sw);
+        return false;
+    }
+    uint32_t cols = 0;
+    for (i = 0; i < tl->key_count; i++) {
         int32_t *iv = tl->iv + i * 3;
-        iv[0] = bend ? -1 : 1; /* mirrored handedness, as in the setup pose */
-        iv[1] = compress, iv[2] = stretch;
+        memcpy(iv, sw + a->origin[i] * 3, 3 * sizeof *iv);
         if (tl->v[i * 2] != k->mix) cols |= MF_IK_COL_MIX;
         if (tl->v[i * 2 + 1] != k->softness) cols |= MF_IK_COL_SOFTNESS;
         if (iv[0] != k->bend) cols |= MF_IK_COL_BEND;
         if ((bool)iv[1] != k->compress) cols |= MF_IK_COL_COMPRESS;
         if ((bool)iv[2] != k->stretch) cols |= MF_IK_COL_STRETCH;
     }
+    free(sw);
     tl->columns = cols ? cols : MF_IK_COL_MIX;
     return true;
 }

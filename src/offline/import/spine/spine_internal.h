@@ -136,6 +136,10 @@ typedef struct sp_anim {
     mf_clip *clip;
     int32_t cap;  /* timelines allocated */
     float length; /* the last key time */
+    /* after sp_interpolated: the Spine key each written key comes from (a key added to keep a
+     * curve's shape holds its predecessor's discrete values) */
+    int32_t *origin;
+    int32_t origin_count;
 } sp_anim;
 
 bool sp_read_animations(sp_ctx *c, const cJSON *root);
@@ -162,10 +166,14 @@ typedef struct sp_value {
 mf_timeline *sp_numeric(sp_anim *a, const cJSON *arr, mf_timeline_kind kind, const char *target,
                         const sp_value *values, int n);
 /* Same with values already read into v (key_count * n, Spine's units and signs); our value k
- * of a key is v[map[k]] * sign[k], or fill[k] with a linear curve when map[k] < 0. */
+ * of a key is v[map[k]] * sign[k], or fill[k] with a linear curve when map[k] < 0. A segment
+ * whose value stays the same but whose bezier bulges gets a key at the bulge (curves.c), so
+ * the normalised curves keep the shape; a->origin says where each key came from. */
 mf_timeline *sp_interpolated(sp_anim *a, const cJSON *arr, mf_timeline_kind kind, const char *target,
                              const float *v, int n, const int *map, const float *sign, const float *fill);
-/* The curve of key i's segment for one value: Spine "curve" member (4 numbers per value). */
+/* The normalised curve of key's segment for one value whose values are v0 and v1 (Spine's
+ * "curve" member: 4 numbers per value in time and value units; used by deform keys, whose
+ * values run 0 to 1). */
 bool sp_curve(sp_anim *a, const cJSON *key, int comp, int comps, float t0, float t1, float v0, float v1,
               mf_curve *out);
 
