@@ -182,7 +182,11 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                 memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
                 it->vertex_first = dl->vertex_count;
                 it->index_first = dl->index_count;
-                const uint16_t *tri = d->triangles + at->tri_first;
+                /* a region splits along the diagonal Spine uses (bottom-left to top-right):
+                 * it decides the clipped geometry */
+                static const uint16_t region_tri[6] = {3, 0, 1, 1, 2, 3};
+                const uint16_t *tri = at->type == MF_SD_ATT_REGION && ni == 6
+                                          ? region_tri : d->triangles + at->tri_first;
                 const float *uv = d->floats + at->uv_first;
                 if (clip_end != -2) {
                     mf_pose_world_vertices(p, s, att, dl->skin, n);

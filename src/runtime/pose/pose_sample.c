@@ -48,7 +48,8 @@ static void interp(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, d
     const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
     for (int32_t c = 0; c < comps; c++) {
         int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
-        float f = mf_skel_data_curve(d, code, u);
+        /* stepped holds the key: u may round up to 1 just before the next key */
+        float f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(d, code, u);
         out[c] = v0[c] + (v1[c] - v0[c]) * f;
     }
 }
@@ -198,7 +199,8 @@ static void slot_deform(sampler *s, const mf_sd_timeline *tl, int32_t k, double 
     if (k < tl->key_count - 1) {
         double t0 = s->d->times[tl->key_first + k], t1 = s->d->times[tl->key_first + k + 1];
         float u = t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
-        f = mf_skel_data_curve(s->d, s->d->curves[tl->curve_first + k * tl->curve_comps], u);
+        int32_t code = s->d->curves[tl->curve_first + k * tl->curve_comps];
+        f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(s->d, code, u);
         v1 = v0 + n;
     }
     for (int32_t j = 0; j < n; j++) {

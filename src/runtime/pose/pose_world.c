@@ -2,8 +2,30 @@
  * honouring the five inherit modes, and the inverse (world back to applied values). */
 #include "pose_internal.h"
 
-static float cosd(float deg) { return (float)cos(deg * MF_DEG); }
-static float sind(float deg) { return (float)sin(deg * MF_DEG); }
+/* Degrees to radians in float, as Spine does: the rounding decides the sign of cos(±90°), and
+ * so the sign of a zero world axis (a bone scaled to 0), which constraints read with atan2. */
+static float cosd(float deg)
+{
+    float r = deg * (float)MF_DEG;
+    return (float)cos(r);
+}
+static float sind(float deg)
+{
+    float r = deg * (float)MF_DEG;
+    return (float)sin(r);
+}
+
+/* The local 2×2 of rotation, scales and shears, computed as the mirror image of Spine's Y-up
+ * computation (angles negated, y terms negated after rounding) so that rounding and the signs
+ * of zeros match: a bone scaled to 0 keeps a signed zero axis that constraints read with atan2.
+ * 0 - rot turns a rotation of -0 into the +0 Spine would have. */
+static void local_matrix(float rot, float sx, float sy, float shx, float shy, float l[4])
+{
+    float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
+    l[0] = cosd(rx) * sx, l[1] = -(cosd(ry) * sy);
+    l[2] = -(sind(rx) * sx), l[3] = sind(ry) * sy;
+}
+
 static float atan2d(float y, float x) { return (float)(atan2(y, x) * MF_RAD); }
 
 /* The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
@@ -44,9 +66,9 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
     int32_t par = p->data->bones[i].parent;
     float la, lb, lc, ld;
     if (par < 0) {
-        la = cosd(rot + shx) * sx, lb = cosd(rot + 90.0f + shy) * sy;
-        lc = sind(rot + shx) * sx, ld = sind(rot + 90.0f + shy) * sy;
-        p->a[i] = la, p->b[i] = lb, p->c[i] = lc, p->d[i] = ld;
+        float l[4];
+        local_matrix(rot, sx, sy, shx, shy, l);
+        p->a[i] = l[0], p->b[i] = l[1], p->c[i] = l[2], p->d[i] = l[3];
         p->wx[i] = x, p->wy[i] = y;
         return;
     }
@@ -73,8 +95,9 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
         m[0] = pa, m[1] = pb, m[2] = pc, m[3] = pd;
         break;
     }
-    la = cosd(rot + shx) * sx, lb = cosd(rot + 90.0f + shy) * sy;
-    lc = sind(rot + shx) * sx, ld = sind(rot + 90.0f + shy) * sy;
+    float l[4];
+    local_matrix(rot, sx, sy, shx, shy, l);
+    la = l[0], lb = l[1], lc = l[2], ld = l[3];
     p->a[i] = m[0] * la + m[1] * lc;
     p->b[i] = m[0] * lb + m[1] * ld;
     p->c[i] = m[2] * la + m[3] * lc;

@@ -205,7 +205,7 @@ static void split_segment(work *w, int32_t i, double ts)
             double s = param_at(x, ts), xl[4], xr[4], yl[4], yr[4];
             split_cubic(x, s, xl, xr);
             split_cubic(y, s, yl, yr);
-            w->v[(i + 1) * n + j] = yl[3];
+            w->v[(i + 1) * n + j] = round(yl[3] * 10000.0) / 10000.0; /* readable; the shape moves < 1e-4 */
             left->p[0] = xl[1], left->p[1] = yl[1], left->p[2] = xl[2], left->p[3] = yl[2];
             right->p[0] = xr[1], right->p[1] = yr[1], right->p[2] = xr[2], right->p[3] = yr[2];
         }
