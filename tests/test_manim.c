@@ -715,8 +715,8 @@ static void check_reports_deform_problems(void **state)
                  "walk.manim: deform.default.body.bodyy: skin \"default\" has no attachment \"bodyy\" for slot "
                  "\"body\" (did you mean \"body\"?)");
     expect_rig_error(sk, "\"deform\": { \"default\": { \"body\": { \"body_hurt\": { \"t\": [0], \"v\": [[1]] } } } }",
-                 "walk.manim: deform.default.body.body_hurt: attachment \"body_hurt\" is a Region: only Mesh and "
-                 "LinkedMesh attachments deform");
+                 "walk.manim: deform.default.body.body_hurt: attachment \"body_hurt\" is a Region: only attachments "
+                 "with vertices (Mesh, LinkedMesh, BoundingBox, Clipping, Path) deform");
     expect_rig_error(sk, "\"deform\": { \"default\": { \"body\": { \"body\": { \"t\": [0, 1], \"offset\": [0, 4], "
                      "\"v\": [[1], [1, 2, 3, 4, 5, 6]] } } } }",
                  "walk.manim: deform.default.body.body.v[1]: offset 4 + 6 floats = 10 runs past the attachment's 8 "

@@ -269,12 +269,21 @@ static void test_path_modes(void **state)
     pose_rig(&o, PATH_RIG("0", ",\"spacingMode\":\"percent\",\"position\":0.5,\"spacing\":0.2"));
     for (int i = 0; i < 3; i++) NEAR(o.p->wx[2 + i], 50 + 20 * i);
     posed_free(&o);
-    /* proportional, chain: the chain spans the path, equal bones equal parts */
-    pose_rig(&o, PATH_RIG("0", ",\"spacingMode\":\"proportional\",\"rotateMode\":\"chain\",\"position\":0,\"spacing\":1"));
+    /* proportional, chain scale: the chain spans the path, equal bones equal parts (each
+     * scaled to reach the next point) */
+    pose_rig(&o, PATH_RIG("0", ",\"spacingMode\":\"proportional\",\"rotateMode\":\"chainScale\",\"position\":0,\"spacing\":1"));
     for (int i = 0; i < 3; i++) {
-        printf("prop %d %f\n", i, o.p->wx[2 + i]);
         NEAR(o.p->wx[2 + i], 100.0 * i / 3);
-        NEAR(wsx(&o, 2 + i), 1); /* chain: no scale */
+        NEAR(wsx(&o, 2 + i), 10.0 / 3);
+    }
+    posed_free(&o);
+    /* chain: each bone points at the next path point and the next bone starts at its tip
+     * (lengths kept), so 15 apart on the path gives bones 10 apart */
+    pose_rig(&o, PATH_RIG("0", ",\"positionMode\":\"fixed\",\"rotateMode\":\"chain\",\"spacing\":5"));
+    for (int i = 0; i < 3; i++) {
+        NEAR(o.p->wx[2 + i], 10 * i);
+        NEAR(wsx(&o, 2 + i), 1);
+        NEAR(wrot(&o, 2 + i), 0);
     }
     posed_free(&o);
     /* chain scale: each bone scaled to reach the next point, 15 apart for length 10 */

@@ -190,7 +190,7 @@ static const mf_attachment *geometry_of(const mf_skeleton *sk, const mf_skin *sk
         a = a->parent ? find_att(ps, a->slot, a->parent) : NULL;
         skin = ps;
     }
-    return a && a->type == MF_ATTACH_MESH ? a : NULL;
+    return a && a->type != MF_ATTACH_LINKED_MESH ? a : NULL;
 }
 
 static mf_result check_deform(ck *c, const mf_timeline *tl)
@@ -219,9 +219,9 @@ static mf_result check_deform(ck *c, const mf_timeline *tl)
         return fail(c, "skin \"%s\" has no attachment \"%s\" for slot \"%s\"%s", str(tl->skin),
                     str(tl->attachment), str(tl->target), sfx);
     }
-    if (a->type != MF_ATTACH_MESH && a->type != MF_ATTACH_LINKED_MESH)
-        return fail(c, "attachment \"%s\" is a %s: only Mesh and LinkedMesh attachments deform", str(tl->attachment),
-                    type_name(a->type));
+    if (a->type == MF_ATTACH_REGION || a->type == MF_ATTACH_POINT)
+        return fail(c, "attachment \"%s\" is a %s: only attachments with vertices (Mesh, LinkedMesh, BoundingBox, "
+                    "Clipping, Path) deform", str(tl->attachment), type_name(a->type));
     const mf_attachment *geo = geometry_of(sk, skin, a);
     if (!geo || !tl->deform) return MF_OK; /* an unresolved linked mesh is the rig check's finding */
     int64_t floats = vertex_floats(geo);

@@ -13,7 +13,7 @@
 
 static const char *skin_at(const void *sk, int i) { return ((const mf_skeleton *)sk)->skins[i].name; }
 
-/* The Mesh whose geometry a (linked) mesh uses, NULL when unresolved. */
+/* The attachment whose vertices a (linked) attachment uses, NULL when unresolved. */
 static const mf_attachment *geometry(const mf_skeleton *sk, int32_t skin, const mf_attachment *a)
 {
     for (int hops = 0; a && a->type == MF_ATTACH_LINKED_MESH && hops < 16; hops++) {
@@ -21,7 +21,7 @@ static const mf_attachment *geometry(const mf_skeleton *sk, int32_t skin, const 
         a = mf_skin_find_attachment(&sk->skins[ps], a->slot, a->parent);
         skin = ps;
     }
-    return a && a->type == MF_ATTACH_MESH ? a : NULL;
+    return a && a->type != MF_ATTACH_LINKED_MESH ? a : NULL;
 }
 
 static int64_t float_count(const mf_vertices *v)
@@ -44,9 +44,9 @@ static bool deform_timeline(sp_anim *a, const cJSON *arr, int32_t skin, int32_t 
         return mf_jr_fail(&c->jr, "skin \"%s\" has no attachment \"%s\" for slot \"%s\"", sk->skins[skin].name, name,
                           sk->slots[slot].name);
     }
-    if (att->type != MF_ATTACH_MESH && att->type != MF_ATTACH_LINKED_MESH) {
+    if (att->type == MF_ATTACH_REGION || att->type == MF_ATTACH_POINT) {
         sp_note_add(&c->rep, "unsupported", NULL, sp_where(c, "", where, sizeof where),
-                    "deform keys of a %s attachment: only meshes deform in mfanim; dropped",
+                    "deform keys of a %s attachment, which has no vertices: dropped",
                     mf_attachment_type_name(att->type));
         return true;
     }
