@@ -92,6 +92,10 @@ typedef struct mf_pose {
     uint8_t *path_active;
     /* sampling */
     int32_t *cursor;    /* per timeline of the data: the key found last */
+    /* the last mf_pose_update_world(): bone updates computed, and copied because the bone's
+     * applied values, inherit mode and parent world were bit-identical to its previous update
+     * (an unchanged sub-tree costs a compare a bone, no trigonometry) */
+    int32_t bones_computed, bones_copied;
     /* private scratch (path constraints, sizes) */
     struct mf_pose_scratch *scratch;
     mf_allocator alloc;

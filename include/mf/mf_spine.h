@@ -30,8 +30,9 @@
  * - physics wind and gravity keep their values: positive wind blows right and positive gravity
  *   pulls down on screen in both systems (so mfanim's physics applies gravity along +y);
  * - bezier control points are normalised per segment: cx' = (cx - t0) / (t1 - t0), and
- *   cy' = (cy - v0) / (v1 - v0); a segment whose value does not change keeps no shape (linear,
- *   reported when the curve was not flat);
+ *   cy' = (cy - v0) / (v1 - v0); a segment whose start and end values are equal but whose
+ *   curve bulges is split at the bulge's peak with one added key (reported), so the motion is
+ *   kept exactly;
  * - `rgb2` keys become `rgba2` keys with the slot's setup alpha (the report says so when the
  *   same slot also keys its alpha);
  * - Spine's per-attachment sequence timelines become per-slot ones (conflicts are reported);

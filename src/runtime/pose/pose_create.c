@@ -57,6 +57,8 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->positions = carve(l, pb * 3 + 2, sizeof(float));
     s->world = carve(l, (size_t)s->path_world_cap, sizeof(float));
     s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
+    s->cache = carve(l, nb * MF_BONE_CACHE, sizeof(float));
+    s->cache_valid = carve(l, nb, 1);
 }
 
 mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf_pose **out,

@@ -22,7 +22,15 @@ typedef struct mf_pose_scratch {
     float *curves;           /* path_curves_cap */
     float segments[MF_PATH_SEGMENTS];
     int32_t default_skin; /* the skin named "default", -1 none */
+    /* skipping unchanged bones: per bone the inputs of its last world update (applied values,
+     * inherit, the parent's world) and the world it gave; valid: 0 until the first update */
+    float *cache;      /* MF_BONE_CACHE floats a bone */
+    uint8_t *cache_valid;
 } mf_pose_scratch;
+
+/* cache layout per bone: 7 applied values, inherit, 6 parent world, then 6 world results */
+#define MF_BONE_CACHE_IN 14
+#define MF_BONE_CACHE 20
 
 /* Wraps degrees into [-180, 180]. */
 static inline float mf_wrap_deg(float r)

@@ -1,5 +1,7 @@
 /* World transforms: a bone's 2×3 from its applied values and its parent's world transform,
  * honouring the five inherit modes, and the inverse (world back to applied values). */
+#include <string.h>
+
 #include "pose_internal.h"
 
 /* Degrees to radians in float, as Spine does: the rounding decides the sign of cos(±90°), and
@@ -171,10 +173,40 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
     }
 }
 
+/* A bone update of the update order: copied from the cache when its inputs are unchanged. */
+static void update_cached(mf_pose *p, int32_t i)
+{
+    mf_pose_scratch *s = p->scratch;
+    float in[MF_BONE_CACHE_IN];
+    in[0] = p->ax[i], in[1] = p->ay[i], in[2] = p->arot[i], in[3] = p->asx[i];
+    in[4] = p->asy[i], in[5] = p->ashx[i], in[6] = p->ashy[i], in[7] = (float)p->inherit[i];
+    int32_t par = p->data->bones[i].parent;
+    if (par >= 0) {
+        in[8] = p->a[par], in[9] = p->b[par], in[10] = p->c[par], in[11] = p->d[par];
+        in[12] = p->wx[par], in[13] = p->wy[par];
+    } else {
+        for (int32_t k = 8; k < MF_BONE_CACHE_IN; k++) in[k] = 0;
+    }
+    float *c = s->cache + (size_t)i * MF_BONE_CACHE;
+    if (s->cache_valid[i] && memcmp(c, in, sizeof in) == 0) {
+        float *w = c + MF_BONE_CACHE_IN;
+        p->a[i] = w[0], p->b[i] = w[1], p->c[i] = w[2], p->d[i] = w[3], p->wx[i] = w[4], p->wy[i] = w[5];
+        p->bones_copied++;
+        return;
+    }
+    mf_pose_update_bone(p, i);
+    memcpy(c, in, sizeof in);
+    float *w = c + MF_BONE_CACHE_IN;
+    w[0] = p->a[i], w[1] = p->b[i], w[2] = p->c[i], w[3] = p->d[i], w[4] = p->wx[i], w[5] = p->wy[i];
+    s->cache_valid[i] = 1;
+    p->bones_computed++;
+}
+
 void mf_pose_update_world(mf_pose *p)
 {
     if (!p) return;
     const mf_skel_data *d = p->data;
+    p->bones_computed = p->bones_copied = 0;
     for (int32_t i = 0; i < p->bone_count; i++) {
         p->ax[i] = p->x[i], p->ay[i] = p->y[i], p->arot[i] = p->rot[i];
         p->asx[i] = p->sx[i], p->asy[i] = p->sy[i], p->ashx[i] = p->shx[i], p->ashy[i] = p->shy[i];
@@ -183,7 +215,7 @@ void mf_pose_update_world(mf_pose *p)
         mf_sd_ref r = d->update[u];
         switch (r.kind) {
         case MF_SD_REF_BONE:
-            if (p->active[r.index]) mf_pose_update_bone(p, r.index);
+            if (p->active[r.index]) update_cached(p, r.index);
             break;
         case MF_SD_REF_IK:
             if (p->ik_active[r.index]) mf_pose_apply_ik(p, r.index);
