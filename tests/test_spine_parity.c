@@ -1,7 +1,8 @@
 /* Parity with the Spine runtime: every anim-* scenario of every corpus rig without physics is
  * imported (mfe skel import-spine), played (mfe skel simulate) and compared with the reference
  * dump: the same draw list (slot, attachment) in order, vertices p99 <= 0.25 px and max <= 1 px
- * (regions and clipped geometry as point sets, meshes vertex by vertex), the same events.
+ * (regions and clipped geometry as point sets, meshes vertex by vertex), the same events. The
+ * skin-* scenarios (one clip under a skin) are held to p99 <= 1, max <= 4.
  * Prints the worst error per scenario; fails on any miss. Skipped without ../shared. */
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
@@ -77,7 +78,10 @@ static void compare_frame(result *r, int f, const cJSON *rf, const cJSON *of)
     }
     for (int i = 0; i < n; i++) {
         const cJSON *a = cJSON_GetArrayItem(rd, i), *b = cJSON_GetArrayItem(od, i);
-        if (strcmp(str(a, "slot"), str(b, "slot")) || strcmp(str(a, "attachment"), str(b, "attachment"))) {
+        /* Spine names an attachment by its path where it has one: ours may match by image */
+        bool same_att = !strcmp(str(a, "attachment"), str(b, "attachment")) ||
+                        !strcmp(str(a, "attachment"), str(b, "image"));
+        if (strcmp(str(a, "slot"), str(b, "slot")) || !same_att) {
             issue(r, "frame %d: draw list differs at slot %s", f, str(a, "slot"));
             return;
         }
@@ -122,8 +126,9 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Plays one scenario and compares; returns true when within tolerance. */
-static bool scenario(const char *rig, const char *mskel, const char *ref_path, const char *name)
+/* Plays one scenario and compares; returns true when within tolerance (p99, max in px). */
+static bool scenario(const char *rig, const char *mskel, const char *ref_path, const char *name,
+                     double tol_p99, double tol_max)
 {
     char out[1024];
     snprintf(out, sizeof out, "%s", tu_tmp(name));
@@ -157,7 +162,7 @@ static bool scenario(const char *rig, const char *mskel, const char *ref_path, c
         if ((size_t)((double)r.n * 0.99) >= r.n) p99 = r.err[r.n - 1];
         mx = r.err[r.n - 1];
     }
-    bool ok = p99 <= 0.25 && mx <= 1.0 && r.issues == 0;
+    bool ok = p99 <= tol_p99 && mx <= tol_max && r.issues == 0;
     printf("  %-16s %-24s %s p99 %.3f max %.3f px%s%s\n", rig, name, ok ? "ok  " : "MISS", p99, mx,
            r.issues ? "; " : "", r.issues ? r.first_issue : "");
     free(r.err);
@@ -231,13 +236,17 @@ static void test_parity(void **state)
                 char *refs[64];
                 int nref = list_dir(refdir, refs, 64);
                 for (int k = 0; k < nref; k++) {
-                    if (!strncmp(refs[k], "anim-", 5)) {
+                    /* anim-*: one clip, strict; skin-*: one clip under a skin, the README's
+                     * tolerance for skin scenarios. (skins-* of mix-and-match match in geometry
+                     * but Spine names those attachments by an inner "name" the import drops.) */
+                    bool anim = !strncmp(refs[k], "anim-", 5), skin = !strncmp(refs[k], "skin-", 5);
+                    if (anim || skin) {
                         char ref[1800], name[256];
                         snprintf(ref, sizeof ref, "%s/%s", refdir, refs[k]);
                         snprintf(name, sizeof name, "%s", refs[k]);
                         name[strlen(name) - 5] = 0;
                         total++;
-                        if (!scenario(rigs[i], mskel, ref, name)) missed++;
+                        if (!scenario(rigs[i], mskel, ref, name, anim ? 0.25 : 1.0, anim ? 1.0 : 4.0)) missed++;
                     }
                     free(refs[k]);
                 }

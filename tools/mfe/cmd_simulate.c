@@ -182,6 +182,10 @@ static void write_frame(mf_buf *b, const mf_pose *p, const mf_draw_list *dl, flo
         mf_buf_string(b, mf_skel_data_string(d, d->slots[it->slot].name));
         mf_buf_puts(b, ",\"attachment\":");
         mf_buf_string(b, mf_skel_data_string(d, d->attachments[it->attachment].name));
+        if (it->image >= 0) { /* the image drawn: Spine dumps name attachments by their path */
+            mf_buf_puts(b, ",\"image\":");
+            mf_buf_string(b, mf_skel_data_string(d, d->images[it->image].name));
+        }
         mf_buf_printf(b, ",\"blend\":\"%s\",\"light\":", blend_name(it->blend));
         put_floats(b, it->light, 4);
         mf_buf_puts(b, ",\"dark\":");
