@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "mf/mf_clip.h"
 #include "mf/mf_png.h"
@@ -838,6 +839,31 @@ static void bad_json(const char *name, const char *from, const char *to, const c
     expect_failure(dir, input, "", msg);
 }
 
+/* Spine's example exports are NAME-pro.json / NAME-ess.json beside one NAME.atlas. */
+static void test_edition_suffix_finds_the_shared_atlas(void **state)
+{
+    (void)state;
+    const char *d = make_input("edition", RIG_JSON, RIG_ATLAS);
+    char from[4200], to[4200];
+    snprintf(from, sizeof from, "%s/rig.json", d);
+    snprintf(to, sizeof to, "%s/rig-pro.json", d);
+    assert_int_equal(rename(from, to), 0);
+    char *out = NULL;
+    int rc = tu_mfe(&out, "skel import-spine '%s' --out '%s/out'", to, d);
+    if (rc != 0) print_error("%s\n", out);
+    assert_int_equal(rc, 0);
+    free(out);
+    snprintf(to, sizeof to, "%s/rig-ess.json", d);
+    snprintf(from, sizeof from, "%s/rig-pro.json", d);
+    assert_int_equal(rename(from, to), 0);
+    snprintf(from, sizeof from, "%s/rig.atlas", d);
+    assert_int_equal(unlink(from), 0);
+    rc = tu_mfe(&out, "skel import-spine '%s' --out '%s/out2'", to, d);
+    assert_int_equal(rc, 2);
+    assert_contains(out, "rig-ess.atlas: cannot open");
+    free(out);
+}
+
 static void test_binary_export_is_refused(void **state)
 {
     (void)state;
@@ -1097,6 +1123,7 @@ int main(void)
         cmocka_unit_test(test_convert_in_memory),
         cmocka_unit_test(test_spine_43_constraint_list),
         cmocka_unit_test(test_repeated_keys_are_refused),
+        cmocka_unit_test(test_edition_suffix_finds_the_shared_atlas),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -285,6 +285,18 @@ static mf_result run(job *j, const char *out_dir, const mf_spine_options *opt, m
         char dir[4096];
         mf_path_dir(j->json_path, dir, sizeof dir);
         snprintf(j->atlas_path, sizeof j->atlas_path, "%s%s.atlas", dir, j->name);
+        /* Spine's editions export NAME-pro.json / NAME-ess.json beside one NAME.atlas */
+        size_t n = strlen(j->name);
+        FILE *probe = fopen(j->atlas_path, "rb");
+        if (probe) fclose(probe);
+        else if (n > 4 && (strcmp(j->name + n - 4, "-pro") == 0 || strcmp(j->name + n - 4, "-ess") == 0)) {
+            char alt[sizeof j->atlas_path];
+            snprintf(alt, sizeof alt, "%s%.*s.atlas", dir, (int)(n - 4), j->name);
+            if ((probe = fopen(alt, "rb"))) {
+                fclose(probe);
+                snprintf(j->atlas_path, sizeof j->atlas_path, "%s", alt);
+            }
+        }
     }
     r = mf_atlas_load(j->atlas_path, &j->atlas, diag);
     if (r == MF_ERR_IO && !(opt && opt->atlas)) {
