@@ -82,6 +82,56 @@ static void test_sequence_modes(void **state)
     test_rig_free(&r);
 }
 
+/* A packed sequence has one uv set a frame: the draw list must read the shown frame's set.
+ * Frame f (image "a<f+1>", 16x16, untrimmed) sits at x = 16 f on a 64x16 page, so its quad's
+ * u runs from f / 4 to (f + 1) / 4 and v from 0 to 1. */
+static void test_sequence_packed_uvs(void **state)
+{
+    (void)state;
+    mf_diag diag;
+    mf_skeleton *sk = NULL;
+    assert_int_equal(mf_skeleton_parse(SEQ_RIG, strlen(SEQ_RIG), "test.mskel", &sk, &diag), MF_OK);
+    const char *clip_text = SEQ_CLIP("hold", "0", "0.1");
+    mf_clip *cl = NULL;
+    assert_int_equal(mf_clip_parse(clip_text, strlen(clip_text), "hold", "hold", &cl, &diag), MF_OK);
+    char page_name[] = "_0.png", names[4][3] = {"a1", "a2", "a3", "a4"};
+    mf_build_atlas_page page = {.name = page_name, .width = 64, .height = 16};
+    mf_build_atlas_image images[4];
+    for (int f = 0; f < 4; f++)
+        images[f] = (mf_build_atlas_image){names[f], 0, 16 * f, 0, 16, 16, 0, 0, 16, 16};
+    mf_build_atlas atlas = {.page_count = 1, .image_count = 4, .pages = &page, .images = images};
+    test_rig r;
+    assert_int_equal(mf_build_skeleton_atlas(sk, "test.mskel", (const mf_clip *const *)&cl, NULL, 1, &atlas,
+                                             &r.blob, &r.size, &diag),
+                     MF_OK);
+    assert_int_equal(mf_skel_data_load(r.blob, r.size, &r.data, &diag), MF_OK);
+    assert_int_equal(r.data.attachments[0].uv_sets, 4);
+    mf_pose *p = NULL;
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
+    assert_int_equal(mf_draw_list_create(&r.data, NULL, &dl), MF_OK);
+    for (int32_t f = -1; f < 4; f++) {
+        mf_pose_reset(p);
+        p->seq_index[0] = f; /* -1: the setup frame (0) */
+        mf_pose_update_world(p);
+        mf_draw_list_build(dl, p);
+        assert_int_equal(dl->item_count, 1);
+        int32_t shown = f < 0 ? 0 : f;
+        float u0 = 9, u1 = -9, v0 = 9, v1 = -9;
+        for (int32_t k = 0; k < dl->items[0].vertex_count; k++) {
+            const float *uv = dl->uvs + 2 * (dl->items[0].vertex_first + k);
+            u0 = fminf(u0, uv[0]), u1 = fmaxf(u1, uv[0]), v0 = fminf(v0, uv[1]), v1 = fmaxf(v1, uv[1]);
+        }
+        NEAR(u0, shown * 0.25f), NEAR(u1, (shown + 1) * 0.25f), NEAR(v0, 0), NEAR(v1, 1);
+        assert_int_equal(dl->items[0].image, r.data.attachments[0].image + shown);
+    }
+    mf_draw_list_destroy(dl);
+    mf_pose_destroy(p);
+    test_rig_free(&r);
+    mf_clip_free(cl);
+    mf_skeleton_free(sk);
+}
+
 /* ---------------------------------------------------------------- skins */
 
 static const char *SKIN_RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\"},"
@@ -332,6 +382,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sequence_modes),
+        cmocka_unit_test(test_sequence_packed_uvs),
         cmocka_unit_test(test_skin_rules),
         cmocka_unit_test(test_clipping),
         cmocka_unit_test(test_deform),

@@ -201,9 +201,9 @@ static void header_fields_are_checked(void **state)
     b[0] = 'X';
     expect(b, g_size, MF_ERR_CORRUPT, "offset 0", "bad magic");
     b[0] = 'M';
-    uint32_t v = 2;
+    uint32_t v = MF_SKEL_DATA_VERSION + 1;
     memcpy(b + 8, &v, 4);
-    expect(b, g_size, MF_ERR_VERSION, "offset 8", "format version 2; this runtime reads version 1");
+    expect(b, g_size, MF_ERR_VERSION, "offset 8", "format version 3; this runtime reads version 2");
     v = MF_SKEL_DATA_VERSION;
     memcpy(b + 8, &v, 4);
     v = 0x0D0C0B0Au; /* a big-endian writer */

@@ -135,6 +135,11 @@ typedef struct mf_clip_sample {
     bool loop;
     float discrete_threshold;
     const uint8_t *bone_mask;
+    /* NULL, or one weight per timeline of the clip (in clip order) for the continuous
+     * timelines, overriding weight (<= 0 skips the timeline); weight still decides the
+     * discrete rule. The track mixer (mf_tracks.h) gives held and fading timelines
+     * different weights this way. */
+    const float *timeline_weights;
 } mf_clip_sample;
 
 /* Applies one sample. MF_ERR_ARGUMENT for a bad clip index or a NaN time (pose unchanged). */

@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define MF_SKEL_DATA_MAGIC "MFSKDATA" /* 8 bytes, no NUL */
-#define MF_SKEL_DATA_VERSION 1u
+#define MF_SKEL_DATA_VERSION 2u /* 2: atlas pages, packed images, page uvs */
 #define MF_SKEL_DATA_HEADER_SIZE 64u
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
@@ -110,6 +110,7 @@ typedef enum mf_sd_section_id {
     MF_SD_SEC_INTS,         /* int32 discrete key values */
     MF_SD_SEC_CURVES,       /* int32 curve codes (see mf_sd_timeline) */
     MF_SD_SEC_BEZIERS,      /* mf_sd_bezier */
+    MF_SD_SEC_PAGES,        /* mf_sd_page: atlas pages (absent: images are not packed) */
     MF_SD_SEC_END
 } mf_sd_section_id;
 
@@ -182,8 +183,31 @@ typedef struct mf_sd_info {
     int32_t reserved;
 } mf_sd_info;
 
+/* An atlas page: a straight-alpha sRGB RGBA8 PNG beside the build, and its normal-map page
+ * (same size, same rectangles) when the rig has normal maps.
+ * checked: name a string; normal_name -1 or a string; width, height 1..65536 */
+typedef struct mf_sd_page {
+    int32_t name;        /* string: file name suffix: the page is <build stem><name> beside the
+                          * build ("_0.png": hero.mskb's page hero_0.png), so the bytes do not
+                          * depend on the output's name */
+    int32_t normal_name; /* string or -1 ("_n0.png") */
+    int32_t width, height;
+} mf_sd_page;
+
+/* An image: by name, and where the atlas put it. The packed rectangle holds the image trimmed
+ * to its alpha bounds (at import.scale); (trim_x, trim_y) is where that rectangle's top-left
+ * lies in the original (scaled) image of orig_w × orig_h, so a pixel (px, py) of the original
+ * image is at (x + px - trim_x, y + py - trim_y) on the page.
+ * checked: name; page -1 (not packed: every other field 0) or a page, with the rectangle
+ * (w, h >= 1) inside the page, the trim inside the original size, u0 <= u1 and v0 <= v1 in
+ * 0..1 */
 typedef struct mf_sd_image {
-    int32_t name; /* string: image name under the rig's images folder, without ".png" */
+    int32_t name;           /* string: image name under the rig's images folder, without ".png" */
+    int32_t page;           /* PAGES index, -1: not packed */
+    int32_t x, y, w, h;     /* the packed rectangle on the page, pixels */
+    int32_t trim_x, trim_y; /* the rectangle's origin in the original image */
+    int32_t orig_w, orig_h; /* the original image's size at import.scale */
+    float u0, v0, u1, v1;   /* the rectangle in page uvs (x / page width …) */
 } mf_sd_image;
 
 /* checked: name; parent in [-1, own index); inherit < MF_SD_INHERIT_COUNT */
@@ -288,13 +312,20 @@ enum {
  * + 2 * vertex_count) as x, y in the slot bone's space. Weighted: SPANS[vertex_first …
  * + vertex_count), each span a range of INFLUENCES inside [infl_first, infl_first + infl_count).
  * Each span holds 1..MF_SD_MAX_INFLUENCES influences and the spans tile the range in order.
- * A Region's geometry is its quad: 4 corners in bone space (uv 0,0 / 1,0 / 1,1 / 0,1), uvs and
- * triangles 0 1 2, 2 3 0. Deform keys hold deform_count floats: 2 a vertex (unweighted) or
+ * A Region's geometry is its quad: 4 corners in bone space (image uv 0,0 / 1,0 / 1,1 / 0,1), uvs
+ * and triangles 0 1 2, 2 3 0; when its image is packed and trimmed (not a sequence), the quad is
+ * the trimmed part of that rectangle, so nothing visible moves.
+ * UVs: when the image is packed (images[image].page >= 0) they are page uvs, 0..1 over the
+ * page, mapped through the image's rectangle; otherwise 0..1 in the image. uv_sets sets of
+ * 2 * vertex_count floats lie at uv_first: one, or for a sequence with packed frames one a
+ * frame (frame f's at uv_first + 2 * vertex_count * f; frames are not trimmed, so the geometry
+ * is the same for all). Deform keys hold deform_count floats: 2 a vertex (unweighted) or
  * 2 an influence (weighted); 0 for regions and points.
  * checked: name, slot, skin, type; image range (image + sequence frames) inside IMAGES; every
  * range inside its pool; triangle indices < vertex_count; hull <= vertex_count; regions and
  * meshes have uvs and triangles; parent and deform_source are attachments, and deform_source
- * has the same deform_count; end_slot -1 or a slot. */
+ * has the same deform_count; end_slot -1 or a slot; uv_sets 0 exactly when uv_first is -1, else
+ * 1 or seq_count, and uv_sets × 2 * vertex_count floats inside FLOATS. */
 typedef struct mf_sd_attachment {
     int32_t name;        /* string */
     int32_t slot, skin;  /* where it is defined */
@@ -308,14 +339,14 @@ typedef struct mf_sd_attachment {
     int32_t vertex_count, vertex_first;
     int32_t infl_first, infl_count;
     int32_t deform_count;
-    int32_t uv_first;    /* FLOATS: 2 * vertex_count (0..1 in the image), -1 none */
+    int32_t uv_first;    /* FLOATS: uv_sets × 2 * vertex_count (page or image uvs, above), -1 none */
     int32_t tri_first, tri_count; /* TRIANGLES indices (3 a triangle) */
     int32_t hull;
     int32_t parent;        /* linked mesh: the mesh whose geometry it shares (already copied) */
     int32_t deform_source; /* attachment whose deform timelines drive this one (itself or parent) */
     int32_t end_slot;      /* clipping: last slot clipped, -1: to the end */
     int32_t lengths_first, lengths_count; /* path: FLOATS, one length per curve */
-    int32_t pad2;
+    int32_t uv_sets;       /* 0 without uvs; 1; a packed sequence: seq_count */
 } mf_sd_attachment;
 
 typedef struct mf_sd_span {
@@ -394,6 +425,7 @@ typedef struct mf_skel_data {
     const int32_t *ints;                     int32_t int_count;
     const int32_t *curves;                   int32_t curve_count;
     const mf_sd_bezier *beziers;             int32_t bezier_count;
+    const mf_sd_page *pages;                 int32_t page_count;
 } mf_skel_data;
 
 /* Validates bytes[0, size) and fills *out with pointers into it (no copy, no allocation).

@@ -13,6 +13,10 @@ static bool range_ok(int32_t first, int64_t count, int32_t n)
 }
 static bool finite(float v) { return v - v == 0.0f; }
 
+#define NAME_OK(rec, i, off)                                                                     \
+    if (!str_ok(d, off))                                                                         \
+    BAD(rec, i, "name", "string offset %d outside the string table (%d bytes)", off, d->string_bytes)
+
 static mf_result check_strings(const mf_skel_data *d, mf_diag *diag)
 {
     if (d->string_bytes < 1 || d->strings[0] != '\0')
@@ -27,9 +31,44 @@ static mf_result check_strings(const mf_skel_data *d, mf_diag *diag)
     return MF_OK;
 }
 
-#define NAME_OK(rec, i, off)                                                                     \
-    if (!str_ok(d, off))                                                                         \
-    BAD(rec, i, "name", "string offset %d outside the string table (%d bytes)", off, d->string_bytes)
+static bool unit(float v) { return v >= 0.0f && v <= 1.0f; }
+
+/* Pages and where each image lies on them. */
+static mf_result check_pages(const mf_skel_data *d, mf_diag *diag)
+{
+    for (int32_t i = 0; i < d->page_count; i++) {
+        const mf_sd_page *p = &d->pages[i];
+        NAME_OK("pages", i, p->name);
+        if (!str_opt(d, p->normal_name))
+            BAD("pages", i, "normalName", "string offset %d outside the string table", p->normal_name);
+        if (p->width < 1 || p->width > 65536 || p->height < 1 || p->height > 65536)
+            BAD("pages", i, "size", "%d x %d outside 1..65536", p->width, p->height);
+    }
+    for (int32_t i = 0; i < d->image_count; i++) {
+        const mf_sd_image *m = &d->images[i];
+        if (m->page == -1) {
+            if (m->x || m->y || m->w || m->h || m->trim_x || m->trim_y || m->orig_w || m->orig_h ||
+                m->u0 != 0.0f || m->v0 != 0.0f || m->u1 != 0.0f || m->v1 != 0.0f)
+                BAD("images", i, "page", "an image that is not packed has no rectangle");
+            continue;
+        }
+        if (m->page < 0 || m->page >= d->page_count)
+            BAD("images", i, "page", "page %d outside -1..%d", m->page, d->page_count - 1);
+        const mf_sd_page *p = &d->pages[m->page];
+        if (m->w < 1 || m->h < 1 || m->x < 0 || m->y < 0 || (int64_t)m->x + m->w > p->width ||
+            (int64_t)m->y + m->h > p->height)
+            BAD("images", i, "rect", "%d,%d %dx%d outside page %d (%dx%d)", m->x, m->y, m->w, m->h, m->page,
+                p->width, p->height);
+        if (m->trim_x < 0 || m->trim_y < 0 || (int64_t)m->trim_x + m->w > m->orig_w ||
+            (int64_t)m->trim_y + m->h > m->orig_h)
+            BAD("images", i, "trim", "trim %d,%d %dx%d outside the original %dx%d", m->trim_x, m->trim_y, m->w, m->h,
+                m->orig_w, m->orig_h);
+        if (!unit(m->u0) || !unit(m->v0) || !unit(m->u1) || !unit(m->v1) || m->u0 > m->u1 || m->v0 > m->v1)
+            BAD("images", i, "uvs", "uv rect %g,%g..%g,%g outside 0..1", (double)m->u0, (double)m->v0,
+                (double)m->u1, (double)m->v1);
+    }
+    return MF_OK;
+}
 
 static mf_result check_rig(const mf_skel_data *d, mf_diag *diag)
 {
@@ -242,9 +281,14 @@ static mf_result check_attachment(const mf_skel_data *d, int32_t i, mf_diag *dia
         BAD("attachments", i, "vertices", "floats %d+%lld outside the floats (%d)", a->vertex_first,
             2 * (long long)a->vertex_count, d->float_count);
     }
-    if (a->uv_first != -1 && !range_ok(a->uv_first, 2 * (long long)a->vertex_count, d->float_count))
+    if ((a->uv_first == -1) != (a->uv_sets == 0) ||
+        (a->uv_sets != 0 && a->uv_sets != 1 && (a->seq_count <= 0 || a->uv_sets != a->seq_count)))
+        BAD("attachments", i, "uvSets", "%d uv sets (uvs at %d, %d sequence frames)", a->uv_sets, a->uv_first,
+            a->seq_count);
+    if (a->uv_first != -1 &&
+        !range_ok(a->uv_first, 2 * (long long)a->vertex_count * a->uv_sets, d->float_count))
         BAD("attachments", i, "uvs", "floats %d+%lld outside the floats (%d)", a->uv_first,
-            2 * (long long)a->vertex_count, d->float_count);
+            2 * (long long)a->vertex_count * a->uv_sets, d->float_count);
     if (a->tri_count % 3 != 0 || !range_ok(a->tri_first, a->tri_count, d->triangle_index_count))
         BAD("attachments", i, "triangles", "indices %d+%d outside the triangles (%d) or not a multiple of 3",
             a->tri_first, a->tri_count, d->triangle_index_count);
@@ -449,6 +493,7 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
 mf_result mf_sd_check_content(const mf_skel_data *d, mf_diag *diag)
 {
     mf_result r = check_strings(d, diag);
+    if (r == MF_OK) r = check_pages(d, diag);
     if (r == MF_OK) r = check_rig(d, diag);
     if (r == MF_OK) r = check_constraints(d, diag);
     if (r == MF_OK) r = check_attachments(d, diag);

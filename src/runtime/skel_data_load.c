@@ -10,7 +10,8 @@
 _Static_assert(sizeof(mf_sd_header) == 64, "header");
 _Static_assert(sizeof(mf_sd_section) == 16, "section");
 _Static_assert(sizeof(mf_sd_info) == 16, "info");
-_Static_assert(sizeof(mf_sd_image) == 4, "image");
+_Static_assert(sizeof(mf_sd_image) == 56, "image");
+_Static_assert(sizeof(mf_sd_page) == 16, "page");
 _Static_assert(sizeof(mf_sd_bone) == 48, "bone");
 _Static_assert(sizeof(mf_sd_slot) == 24, "slot");
 _Static_assert(sizeof(mf_sd_event) == 32, "event");
@@ -60,6 +61,7 @@ static const struct {
     [MF_SD_SEC_INTS] = {"ints", sizeof(int32_t)},
     [MF_SD_SEC_CURVES] = {"curves", sizeof(int32_t)},
     [MF_SD_SEC_BEZIERS] = {"beziers", sizeof(mf_sd_bezier)},
+    [MF_SD_SEC_PAGES] = {"pages", sizeof(mf_sd_page)},
 };
 
 mf_result mf_sd_bad(mf_diag *diag, const char *record, int64_t index, const char *field,
@@ -192,6 +194,7 @@ static void bind(mf_skel_data *d, const unsigned char *base, const mf_sd_section
     case MF_SD_SEC_INTS: d->ints = p; d->int_count = n; break;
     case MF_SD_SEC_CURVES: d->curves = p; d->curve_count = n; break;
     case MF_SD_SEC_BEZIERS: d->beziers = p; d->bezier_count = n; break;
+    case MF_SD_SEC_PAGES: d->pages = p; d->page_count = n; break;
     case MF_SD_SEC_END: break;
     }
 }
@@ -209,7 +212,7 @@ static void bind_empty(mf_skel_data *d)
     EMPTY(transform); EMPTY(path); EMPTY(physics); EMPTY(update); EMPTY(bone_lists);
     EMPTY(skins); EMPTY(skin_entries); EMPTY(skin_refs); EMPTY(attachments); EMPTY(floats);
     EMPTY(spans); EMPTY(influences); EMPTY(triangles); EMPTY(clips); EMPTY(timelines);
-    EMPTY(times); EMPTY(values); EMPTY(ints); EMPTY(curves); EMPTY(beziers);
+    EMPTY(times); EMPTY(values); EMPTY(ints); EMPTY(curves); EMPTY(beziers); EMPTY(pages);
 #undef EMPTY
 }
 

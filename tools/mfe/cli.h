@@ -36,7 +36,12 @@ int mfe_skel_fmt(int argc, char **argv);
 int mfe_skel_describe(int argc, char **argv);
 int mfe_skel_build(int argc, char **argv);
 int mfe_skel_import_spine(int argc, char **argv);
+int mfe_skel_import_psd(int argc, char **argv);
 int mfe_skel_simulate(int argc, char **argv);
+int mfe_skel_automesh(int argc, char **argv);
+int mfe_skel_check(int argc, char **argv);
+int mfe_skel_key(int argc, char **argv);
+int mfe_skel_render(int argc, char **argv);
 int mfe_anim_rig(int argc, char **argv);
 int mfe_anim_poses(int argc, char **argv);
 #endif

@@ -1,8 +1,9 @@
 /* mfe skel simulate RIG.mskel --scenario SCENARIO.json [--out FRAMES.json]: builds the rig in
- * memory, plays a scenario (one clip on track 0, `set` commands) and writes the frames in the
- * spine-corpus dump format: bone world matrices, inactive bones, the draw list with world
- * vertices, and events. The full track system (mixing, queueing, layers) is the playback
- * module's; scenarios that need it are refused with a located error. */
+ * memory, plays a scenario through the track system (mf_tracks.h: set / add / setEmpty /
+ * addEmpty on any track, default and paired mixes, per-entry mix, alpha, additive, hold
+ * previous, reverse, time scale; composed skins) and writes the frames in the spine-corpus dump
+ * format: bone world matrices, inactive bones, the draw list with world vertices, and events.
+ * Physics constraints are the physics module's: their bones keep their pose. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_rig.h"
+#include "mf/mf_tracks.h"
 #include "util/buf.h"
 #include "util/files.h"
 #include "util/jread.h"
@@ -22,10 +24,21 @@
 #define MAX_SKINS 64
 #define EVENT_CAP 256
 
+#define MAX_MIXES 256
+#define MAX_TRACKS 16
+
+enum { OP_SET = 0, OP_ADD, OP_SET_EMPTY, OP_ADD_EMPTY };
+
 typedef struct command {
-    int32_t frame, clip;
-    bool loop;
+    int32_t frame, clip, track, op;
+    bool loop, additive, hold_previous, reverse, has_mix;
+    float mix, alpha, time_scale, delay;
 } command;
+
+typedef struct mix_pair {
+    int32_t from, to;
+    float seconds;
+} mix_pair;
 
 typedef struct scenario {
     int32_t frames, every;
@@ -34,6 +47,9 @@ typedef struct scenario {
     command commands[MAX_COMMANDS];
     int32_t skin_count;
     int32_t skins[MAX_SKINS];
+    float default_mix;
+    int32_t mix_count, track_count;
+    mix_pair mixes[MAX_MIXES];
     cJSON *json; /* echoed into the output */
 } scenario;
 
@@ -58,6 +74,40 @@ static bool known_clip(mf_jr *r, const mf_skel_data *d, const char *name, int32_
     return mf_jr_fail(r, "unknown clip \"%s\"", name);
 }
 
+static const char *op_name_at(const void *ctx, int i) { return ((const char *const *)ctx)[i]; }
+
+/* "mixes": [[from, to, seconds], ...] */
+static bool read_mixes(mf_jr *r, const cJSON *root, const mf_skel_data *d, scenario *sc)
+{
+    const cJSON *mixes = cJSON_GetObjectItemCaseSensitive(root, "mixes");
+    if (!mixes) return true;
+    size_t mark = mf_jr_key(r, "mixes");
+    if (!mf_jr_expect_array(r, mixes)) return false;
+    int i = 0;
+    for (const cJSON *m = mixes->child; m; m = m->next, i++) {
+        size_t m2 = mf_jr_index(r, i);
+        if (!cJSON_IsArray(m) || cJSON_GetArraySize(m) != 3 || !cJSON_IsString(cJSON_GetArrayItem(m, 0)) ||
+            !cJSON_IsString(cJSON_GetArrayItem(m, 1)) || !cJSON_IsNumber(cJSON_GetArrayItem(m, 2)))
+            return mf_jr_fail(r, "expected [from clip, to clip, seconds]");
+        if (sc->mix_count >= MAX_MIXES) return mf_jr_fail(r, "more than %d mixes", MAX_MIXES);
+        mix_pair *p = &sc->mixes[sc->mix_count];
+        for (int k = 0; k < 2; k++) {
+            size_t m3 = mf_jr_index(r, k);
+            if (!known_clip(r, d, cJSON_GetArrayItem(m, k)->valuestring, k ? &p->to : &p->from)) return false;
+            mf_jr_pop(r, m3);
+        }
+        p->seconds = (float)cJSON_GetArrayItem(m, 2)->valuedouble;
+        if (!(p->seconds >= 0)) {
+            mf_jr_index(r, 2);
+            return mf_jr_fail(r, "must be 0 or more seconds");
+        }
+        sc->mix_count++;
+        mf_jr_pop(r, m2);
+    }
+    mf_jr_pop(r, mark);
+    return true;
+}
+
 static bool read_scenario(mf_jr *r, cJSON *root, const mf_skel_data *d, scenario *sc)
 {
     static const char *const keys[] = {"name", "frames", "every", "dt", "defaultMix", "mixes",
@@ -72,9 +122,9 @@ static bool read_scenario(mf_jr *r, cJSON *root, const mf_skel_data *d, scenario
     if (sc->frames < 1 || sc->frames > 100000) return mf_jr_fail_at(r, "frames", "must be 1..100000");
     if (sc->every < 1) return mf_jr_fail_at(r, "every", "must be at least 1");
     if (!(sc->dt >= 0 && sc->dt <= 10)) return mf_jr_fail_at(r, "dt", "must be 0..10 seconds");
-    const cJSON *mixes = cJSON_GetObjectItemCaseSensitive(root, "mixes");
-    if (mixes && cJSON_GetArraySize(mixes) > 0)
-        return mf_jr_fail_at(r, "mixes", "mixing needs the track system (not in this version)");
+    if (!mf_jr_float(r, root, "defaultMix", 0, &sc->default_mix)) return false;
+    if (!(sc->default_mix >= 0)) return mf_jr_fail_at(r, "defaultMix", "must be 0 or more seconds");
+    if (!read_mixes(r, root, d, sc)) return false;
     const cJSON *skins = cJSON_GetObjectItemCaseSensitive(root, "skins");
     if (skins) {
         size_t mark = mf_jr_key(r, "skins");
@@ -108,28 +158,43 @@ static bool read_scenario(mf_jr *r, cJSON *root, const mf_skel_data *d, scenario
         if (!mf_jr_expect_object(r, c) || !mf_jr_keys(r, c, ckeys)) return false;
         if (sc->command_count >= MAX_COMMANDS) return mf_jr_fail(r, "more than %d commands", MAX_COMMANDS);
         command *cmd = &sc->commands[sc->command_count];
-        int32_t track = 0;
         char *op = NULL, *anim = NULL;
         mf_arena *arena = mf_arena_create();
-        bool ok = arena && mf_jr_int(r, c, "frame", 0, &cmd->frame) && mf_jr_int(r, c, "track", 0, &track) &&
+        bool ok = arena && mf_jr_int(r, c, "frame", 0, &cmd->frame) && mf_jr_int(r, c, "track", 0, &cmd->track) &&
                   mf_jr_string(r, arena, c, "op", "set", &op) && mf_jr_bool(r, c, "loop", false, &cmd->loop) &&
-                  mf_jr_string(r, arena, c, "anim", NULL, &anim);
-        if (ok && strcmp(op, "set") != 0)
-            ok = mf_jr_fail_at(r, "op", "\"%s\" needs the track system (this version plays \"set\" only)", op);
-        if (ok && track != 0) ok = mf_jr_fail_at(r, "track", "only track 0 is played in this version");
-        if (ok && !anim) ok = mf_jr_fail_at(r, "anim", "missing");
-        static const char *const unsupported[] = {"mix", "alpha", "additive", "holdPrevious", "reverse",
-                                                  "timeScale", "delay"};
-        for (size_t u = 0; ok && u < sizeof unsupported / sizeof unsupported[0]; u++)
-            if (cJSON_GetObjectItemCaseSensitive(c, unsupported[u]))
-                ok = mf_jr_fail_at(r, unsupported[u], "needs the track system (not in this version)");
+                  mf_jr_string(r, arena, c, "anim", NULL, &anim) && mf_jr_float(r, c, "alpha", 1, &cmd->alpha) &&
+                  mf_jr_bool(r, c, "additive", false, &cmd->additive) &&
+                  mf_jr_bool(r, c, "holdPrevious", false, &cmd->hold_previous) &&
+                  mf_jr_bool(r, c, "reverse", false, &cmd->reverse) &&
+                  mf_jr_float(r, c, "timeScale", 1, &cmd->time_scale) && mf_jr_float(r, c, "delay", 0, &cmd->delay) &&
+                  mf_jr_float(r, c, "mix", 0, &cmd->mix);
+        cmd->has_mix = cJSON_GetObjectItemCaseSensitive(c, "mix") != NULL;
+        static const char *const ops[] = {"set", "add", "setEmpty", "addEmpty"};
+        cmd->op = -1;
+        for (int k = 0; ok && k < 4; k++)
+            if (!strcmp(op, ops[k])) cmd->op = k;
+        if (ok && cmd->op < 0) {
+            const char *best = mf_suggest(op, 4, op_name_at, ops);
+            ok = best ? mf_jr_fail_at(r, "op", "unknown op \"%s\" (did you mean \"%s\"?)", op, best)
+                      : mf_jr_fail_at(r, "op", "unknown op \"%s\" (set, add, setEmpty or addEmpty)", op);
+        }
+        if (ok && (cmd->track < 0 || cmd->track >= MAX_TRACKS))
+            ok = mf_jr_fail_at(r, "track", "%d is not a track (0..%d)", cmd->track, MAX_TRACKS - 1);
+        if (ok && !(cmd->alpha >= 0 && cmd->alpha <= 1)) ok = mf_jr_fail_at(r, "alpha", "must be 0..1");
+        if (ok && cmd->has_mix && !(cmd->mix >= 0)) ok = mf_jr_fail_at(r, "mix", "must be 0 or more seconds");
+        if (ok && !(cmd->time_scale == cmd->time_scale)) ok = mf_jr_fail_at(r, "timeScale", "not a number");
+        bool empty = cmd->op == OP_SET_EMPTY || cmd->op == OP_ADD_EMPTY;
+        if (ok && !empty && !anim) ok = mf_jr_fail_at(r, "anim", "missing (op \"%s\" plays a clip)", op);
+        if (ok && empty && anim) ok = mf_jr_fail_at(r, "anim", "op \"%s\" plays the empty clip: no anim", op);
         if (ok && (cmd->frame < 0 || cmd->frame >= sc->frames))
             ok = mf_jr_fail_at(r, "frame", "%d is outside the scenario's %d frames", cmd->frame, sc->frames);
-        if (ok) {
+        cmd->clip = MF_CLIP_EMPTY;
+        if (ok && anim) {
             size_t m3 = mf_jr_key(r, "anim");
             ok = known_clip(r, d, anim, &cmd->clip);
             mf_jr_pop(r, m3);
         }
+        if (cmd->track + 1 > sc->track_count) sc->track_count = cmd->track + 1;
         mf_arena_destroy(arena);
         if (!ok) return false;
         sc->command_count++;
@@ -218,6 +283,38 @@ static void write_frame(mf_buf *b, const mf_pose *p, const mf_draw_list *dl, flo
     mf_buf_puts(b, "]}");
 }
 
+typedef struct collected {
+    mf_fired_event events[EVENT_CAP];
+    int32_t count;
+} collected;
+
+static void on_track(mf_tracks *t, mf_track_event_type type, mf_entry_handle h, const mf_track_entry *e,
+                     const mf_fired_event *ev, void *user)
+{
+    (void)t, (void)h, (void)e;
+    collected *c = user;
+    if (type == MF_TRACK_EVENT && ev && c->count < EVENT_CAP) c->events[c->count++] = *ev;
+}
+
+static void run_command(mf_tracks *t, const command *cmd)
+{
+    mf_entry_handle h;
+    switch (cmd->op) {
+    case OP_SET: h = mf_tracks_set(t, cmd->track, cmd->clip, cmd->loop); break;
+    case OP_ADD: h = mf_tracks_add(t, cmd->track, cmd->clip, cmd->loop, cmd->delay); break;
+    case OP_SET_EMPTY: h = mf_tracks_set_empty(t, cmd->track, cmd->mix); break;
+    default: h = mf_tracks_add_empty(t, cmd->track, cmd->mix, cmd->delay); break;
+    }
+    mf_track_entry *e = mf_tracks_entry(t, h);
+    if (!e) return;
+    if (cmd->op <= OP_ADD && cmd->has_mix) mf_tracks_set_entry_mix(t, h, cmd->mix);
+    e->alpha = cmd->alpha;
+    e->blend = cmd->additive ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE;
+    e->hold_previous = cmd->hold_previous;
+    e->reverse = cmd->reverse;
+    e->time_scale = cmd->time_scale;
+}
+
 /* Plays the scenario into b. */
 static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_buf *b)
 {
@@ -227,6 +324,8 @@ static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_b
     mf_diag diag;
     mf_diag_clear(&diag);
     int rc = MFE_OK;
+    mf_tracks *tracks = NULL;
+    collected *ev = NULL;
     if (mf_pose_create(d, NULL, &pose, &diag) != MF_OK || mf_skin_cache_create(d, NULL, &cache) != MF_OK ||
         mf_draw_list_create(d, NULL, &dl) != MF_OK) {
         fprintf(stderr, "mfe skel simulate: out of memory\n");
@@ -238,11 +337,18 @@ static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_b
         rc = mfe_report(&diag);
         goto done;
     }
-    mf_fired_event events[EVENT_CAP];
-    int32_t nev = 0;
-    int32_t clip = -1;
-    bool loop = false;
-    double track = 0, last = -1; /* seconds, summed in double as the reference does */
+    ev = calloc(1, sizeof *ev);
+    if (!ev || mf_tracks_create(d, &(mf_tracks_config){.track_count = sc->track_count > 0 ? sc->track_count : 1,
+                                                      .default_mix = sc->default_mix},
+                                NULL, &tracks) != MF_OK) {
+        fprintf(stderr, "mfe skel simulate: out of memory\n");
+        rc = MFE_USAGE;
+        goto done;
+    }
+    for (int32_t i = 0; i < sc->mix_count; i++)
+        mf_tracks_set_mix(tracks, sc->mixes[i].from, sc->mixes[i].to, sc->mixes[i].seconds);
+    mf_tracks_set_listener(tracks, on_track, ev);
+    double clock = 0; /* seconds, summed in double as the reference does */
     mf_buf_puts(b, "{\"format\":1,\"source\":\"mfanim runtime\",\"scenario\":");
     char *scen_text = cJSON_PrintUnformatted(sc->json);
     mf_buf_puts(b, scen_text ? scen_text : "{}");
@@ -255,34 +361,25 @@ static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_b
     mf_buf_puts(b, "],\"frames\":[");
     bool first = true;
     for (int32_t f = 0; f < sc->frames; f++) {
-        bool started = false;
         for (int32_t c = 0; c < sc->command_count; c++)
-            if (sc->commands[c].frame == f) {
-                clip = sc->commands[c].clip, loop = sc->commands[c].loop;
-                track = 0, last = -1;
-                started = true;
-            }
-        if (f > 0 && !started) track += sc->dt;
-        mf_pose_reset(pose);
-        if (clip >= 0) {
-            mf_pose_sample(pose, &(mf_clip_sample){.clip = clip, .time = track,
-                                                   .prev_time = last, .weight = 1, .loop = loop});
-            int32_t n = 0;
-            mf_pose_events(pose, clip, last, track, loop, events + nev,
-                           EVENT_CAP - nev, &n, NULL);
-            nev += n;
-            last = track;
-        }
+            if (sc->commands[c].frame == f) run_command(tracks, &sc->commands[c]);
+        double dt = f > 0 ? sc->dt : 0.0;
+        if (f > 0) clock += sc->dt;
+        mf_tracks_update(tracks, dt);
+        if (getenv("H14_RESET")) mf_pose_reset(pose);
+        mf_tracks_apply(tracks, pose);
         mf_pose_update_world(pose);
         if (f % sc->every == 0 || f == sc->frames - 1) {
             mf_draw_list_build(dl, pose);
-            write_frame(b, pose, dl, (float)track, events, nev, first);
+            write_frame(b, pose, dl, (float)clock, ev->events, ev->count, first);
             first = false;
-            nev = 0;
+            ev->count = 0;
         }
     }
     mf_buf_puts(b, "\n]}\n");
 done:
+    mf_tracks_destroy(tracks);
+    free(ev);
     mf_draw_list_destroy(dl);
     mf_skin_cache_destroy(cache);
     mf_pose_destroy(pose);

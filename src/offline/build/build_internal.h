@@ -2,6 +2,7 @@
 #ifndef MF_BUILD_INTERNAL_H
 #define MF_BUILD_INTERNAL_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mf/mf_build.h"
@@ -42,7 +43,20 @@ typedef struct mf_bctx {
     mf_bvec bez_keys; /* float[4] control values per bezier, parallel to BEZIERS */
     /* attachments: the first global index of each skin's attachments */
     int32_t *att_base;
+    const mf_build_atlas *atlas;       /* NULL or empty: images are not packed */
 } mf_bctx;
+
+/* An attachment's image name; frame >= 0: that sequence frame's (name + padded number). */
+void mf_build_image_name(const mf_attachment *at, int32_t frame, char *out, size_t size);
+/* The atlas pages into the PAGES section (before any image). */
+bool mf_build_pages(mf_bctx *c);
+/* Fills a new image record from the atlas; false with the diagnostic when the atlas lacks it. */
+bool mf_build_place_image(mf_bctx *c, mf_sd_image *im, const char *name);
+/* Maps n image uvs (0..1 in the original image) of IMAGES[image] to page uvs; unpacked
+ * images keep them. */
+void mf_build_map_uvs(const mf_bctx *c, int32_t image, const float *in, int32_t n, float *out);
+/* Whether IMAGES[image] is packed. */
+bool mf_build_packed(const mf_bctx *c, int32_t image);
 
 /* Interns s (NULL → -1). Returns -1 and sets the out-of-memory error on failure via *ok. */
 int32_t mf_intern(mf_bctx *c, const char *s, bool *ok);
@@ -73,8 +87,17 @@ bool mf_build_bezier(mf_bctx *c, float cx1, float cy1, float cx2, float cy2, int
 /* Samples the bezier (0,0) (cx1,cy1) (cx2,cy2) (1,1) at the 9 interior parameter steps. */
 void mf_bezier_sample(float cx1, float cy1, float cx2, float cy2, mf_sd_bezier *out);
 
+/* ---- the bake cache's view of an atlas (build_atlas.c, build_atlas_cache.c) ---- */
+struct mf_bake_hasher;
+/* Hashes what mf_build_atlas_make reads: the names and bytes of the images the rig uses and
+ * their normal maps (not every file in the folder). false: out of memory or a bad path. */
+bool mf_build_atlas_hash_inputs(const mf_skeleton *sk, const char *skel_path, struct mf_bake_hasher *h);
+/* The atlas (pages and placements) as a bundle payload, and back; decode: false on anything
+ * malformed (a cache miss), the atlas left empty. */
+mf_result mf_build_atlas_encode(const mf_build_atlas *at, void **out, size_t *len);
+bool mf_build_atlas_decode(const void *payload, size_t len, mf_build_atlas *at);
+
 /* Build with file names for diagnostics (NULL: "" for the rig, "<clip name>.manim" for clips). */
-mf_result mf_build_skeleton_files(const mf_skeleton *sk, const char *skel_file,
-                                  const mf_clip *const *clips, const char *const *clip_files,
-                                  int32_t clip_count, void **blob, size_t *size, mf_diag *diag);
+#define mf_build_skeleton_files(sk, skel_file, clips, clip_files, clip_count, blob, size, diag) \
+    mf_build_skeleton_atlas(sk, skel_file, clips, clip_files, clip_count, NULL, blob, size, diag)
 #endif

@@ -40,9 +40,12 @@ static bool image_index(mf_bctx *c, const char *name, bool fresh, int32_t *out)
                 *out = i;
                 return true;
             }
+    mf_sd_image rec = {0};
+    rec.name = off;
+    if (!mf_build_place_image(c, &rec, name)) return false;
     mf_sd_image *im = mf_bvec_push(v, 1);
     if (!im) return mf_boom(c);
-    im->name = off;
+    *im = rec;
     *out = v->len - 1;
     return true;
 }
@@ -58,7 +61,7 @@ static bool build_image(mf_bctx *c, int32_t s, int32_t a, const mf_attachment *a
                      (int)q->digits, (int)q->setup);
     for (int32_t i = 0; i < q->count; i++) {
         char frame[600];
-        snprintf(frame, sizeof frame, "%s%0*ld", name, (int)q->digits, (long)q->start + i);
+        mf_build_image_name(at, i, frame, sizeof frame);
         int32_t idx = -1;
         if (!image_index(c, frame, true, &idx)) return false;
         if (i == 0) o->image = idx;
@@ -78,13 +81,33 @@ static float *push_floats(mf_bctx *c, int64_t n, int32_t *first)
     return mf_bvec_push(v, (int32_t)n);
 }
 
+/* Image uvs per uv set (one, or one a packed sequence frame) mapped onto the pages. */
+static bool push_uvs(mf_bctx *c, const float *uv, int32_t n, mf_sd_attachment *o)
+{
+    int32_t sets = o->seq_count > 0 && mf_build_packed(c, o->image) ? o->seq_count : 1;
+    float *u = push_floats(c, 2 * (int64_t)n * sets, &o->uv_first);
+    if (!u && n) return mf_boom(c);
+    for (int32_t f = 0; f < sets && n; f++) mf_build_map_uvs(c, o->image + f, uv, n, u + (size_t)2 * n * f);
+    o->uv_sets = sets;
+    return true;
+}
+
 static bool build_region(mf_bctx *c, const mf_attachment *at, mf_sd_attachment *o)
 {
     float w = at->width * c->scale, h = at->height * c->scale;
+    /* a packed, trimmed image: the quad covers its rectangle only (image uvs u0..u1, v0..v1) */
+    float u0 = 0, v0 = 0, u1 = 1, v1 = 1;
+    if (o->seq_count == 0 && mf_build_packed(c, o->image)) {
+        const mf_sd_image *im = MF_BVEC_AT(&c->sec[MF_SD_SEC_IMAGES], mf_sd_image, o->image);
+        u0 = (float)im->trim_x / (float)im->orig_w;
+        v0 = (float)im->trim_y / (float)im->orig_h;
+        u1 = (float)(im->trim_x + im->w) / (float)im->orig_w;
+        v1 = (float)(im->trim_y + im->h) / (float)im->orig_h;
+    }
     double r = at->rot * PI_F / 180.0, cs = cos(r), sn = sin(r);
     /* corners at uv (0,0) (1,0) (1,1) (0,1), Y-down, rotation clockwise */
-    static const float cu[4] = {-0.5f, 0.5f, 0.5f, -0.5f}, cv[4] = {-0.5f, -0.5f, 0.5f, 0.5f};
-    static const float uv[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+    const float cu[4] = {u0 - 0.5f, u1 - 0.5f, u1 - 0.5f, u0 - 0.5f}, cv[4] = {v0 - 0.5f, v0 - 0.5f, v1 - 0.5f, v1 - 0.5f};
+    const float uv[8] = {u0, v0, u1, v0, u1, v1, u0, v1};
     static const uint16_t tri[6] = {0, 1, 2, 2, 3, 0};
     float *p = push_floats(c, 8, &o->vertex_first);
     if (!p) return mf_boom(c);
@@ -93,9 +116,7 @@ static bool build_region(mf_bctx *c, const mf_attachment *at, mf_sd_attachment *
         p[2 * k] = (float)(lx * cs - ly * sn + at->x * c->scale);
         p[2 * k + 1] = (float)(lx * sn + ly * cs + at->y * c->scale);
     }
-    float *u = push_floats(c, 8, &o->uv_first);
-    if (!u) return mf_boom(c);
-    memcpy(u, uv, sizeof uv);
+    if (!push_uvs(c, uv, 4, o)) return false;
     mf_bvec *tv = &c->sec[MF_SD_SEC_TRIANGLES];
     o->tri_first = tv->len;
     uint16_t *t = mf_bvec_push(tv, 6);
@@ -167,9 +188,7 @@ static bool build_mesh(mf_bctx *c, int32_t s, int32_t a, const mf_attachment *at
     if (!build_vertices(c, s, a, &at->vertices, o)) return false;
     if (at->uv_count != n || (n > 0 && !at->uvs))
         return afail(c, s, a, "uvs", "%d uv pairs for %d vertices", (int)at->uv_count, (int)n);
-    float *u = push_floats(c, 2 * (int64_t)n, &o->uv_first);
-    if (!u && n) return mf_boom(c);
-    if (n) memcpy(u, at->uvs, (size_t)n * 2 * sizeof(float));
+    if (!push_uvs(c, at->uvs, n, o)) return false;
     if (at->triangle_count < 0 || (at->triangle_count > 0 && !at->triangles) || at->triangle_count > INT32_MAX / 3)
         return afail(c, s, a, "triangles", "bad triangle list (%d triangles)", (int)at->triangle_count);
     mf_bvec *tv = &c->sec[MF_SD_SEC_TRIANGLES];
@@ -321,6 +340,25 @@ static bool link_meshes(mf_bctx *c, int32_t total)
         o->infl_count = r->infl_count;
         o->deform_count = r->deform_count;
         o->uv_first = r->uv_first;
+        o->uv_sets = r->uv_sets;
+        if (c->atlas && (o->image != r->image || o->seq_count != r->seq_count)) {
+            /* its own image: the root mesh's image uvs mapped through it */
+            int32_t rs, ra;
+            const mf_attachment *rm = model_att(c, ls.root[g], &rs, &ra);
+            int32_t n = r->vertex_count;
+            if (rm->uv_count != n || (n > 0 && !rm->uvs)) {
+                ok = afail(c, rs, ra, "uvs", "%d uv pairs for %d vertices", (int)rm->uv_count, (int)n);
+                break;
+            }
+            mf_sd_attachment tmp = *o;
+            if (!push_uvs(c, rm->uvs, n, &tmp)) {
+                ok = false;
+                break;
+            }
+            o = MF_BVEC_AT(av, mf_sd_attachment, g); /* FLOATS grew, ATTACHMENTS did not */
+            o->uv_first = tmp.uv_first;
+            o->uv_sets = tmp.uv_sets;
+        }
         o->tri_first = r->tri_first;
         o->tri_count = r->tri_count;
         o->hull = r->hull;

@@ -35,6 +35,7 @@ static const uint32_t ELEM[MF_SD_SEC_END] = {
     [MF_SD_SEC_INTS] = sizeof(int32_t),
     [MF_SD_SEC_CURVES] = sizeof(int32_t),
     [MF_SD_SEC_BEZIERS] = sizeof(mf_sd_bezier),
+    [MF_SD_SEC_PAGES] = sizeof(mf_sd_page),
 };
 
 /* The model enums are stored by number. */
@@ -115,9 +116,9 @@ static bool check_clip_names(mf_bctx *c, const mf_clip *const *clips, const char
     return true;
 }
 
-mf_result mf_build_skeleton_files(const mf_skeleton *sk, const char *skel_file,
-                                  const mf_clip *const *clips, const char *const *clip_files,
-                                  int32_t clip_count, void **blob, size_t *size, mf_diag *diag)
+mf_result mf_build_skeleton_atlas(const mf_skeleton *sk, const char *skel_file, const mf_clip *const *clips,
+                                  const char *const *clip_files, int32_t clip_count, const mf_build_atlas *atlas,
+                                  void **blob, size_t *size, mf_diag *diag)
 {
     if (blob) *blob = NULL;
     if (size) *size = 0;
@@ -131,13 +132,14 @@ mf_result mf_build_skeleton_files(const mf_skeleton *sk, const char *skel_file,
     c.sk = sk;
     c.skel_file = skel_file ? skel_file : "";
     c.diag = diag;
+    c.atlas = atlas && atlas->page_count > 0 ? atlas : NULL;
     c.scale = sk->import.scale > 0.0f ? sk->import.scale : 1.0f;
     for (int id = 1; id < MF_SD_SEC_END; id++) c.sec[id].elem = ELEM[id];
     c.bez_keys.elem = 4 * sizeof(float);
     c.strings.bytes = &c.sec[MF_SD_SEC_STRINGS];
     bool ok = true;
     mf_intern(&c, "", &ok); /* offset 0: the empty string */
-    ok = ok && mf_build_rig(&c) && mf_build_skins(&c) && mf_build_update_order(&c) &&
+    ok = ok && mf_build_pages(&c) && mf_build_rig(&c) && mf_build_skins(&c) && mf_build_update_order(&c) &&
          check_clip_names(&c, clips, clip_files, clip_count);
     for (int32_t i = 0; ok && i < clip_count; i++) {
         char fallback[300];

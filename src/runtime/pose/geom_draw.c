@@ -172,9 +172,11 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                 *it = (mf_draw_item){0};
                 it->slot = s, it->attachment = att, it->blend = sd->blend, it->has_dark = sd->has_dark;
                 it->image = at->image;
+                int32_t uv_set = 0; /* a packed sequence has one uv set a frame */
                 if (at->seq_count > 0 && at->image >= 0) {
                     int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
                     if (f >= 0 && f < at->seq_count) it->image = at->image + f;
+                    if (f >= 0 && f < at->uv_sets) uv_set = f;
                 }
                 float ac[4];
                 unpack(at->color, ac);
@@ -187,7 +189,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                 static const uint16_t region_tri[6] = {3, 0, 1, 1, 2, 3};
                 const uint16_t *tri = at->type == MF_SD_ATT_REGION && ni == 6
                                           ? region_tri : d->triangles + at->tri_first;
-                const float *uv = d->floats + at->uv_first;
+                const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
                 if (clip_end != -2) {
                     mf_pose_world_vertices(p, s, att, dl->skin, n);
                     it->clipped = true;

@@ -287,6 +287,10 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
         const mf_sd_timeline *tl = &d->timelines[ti];
         if (tl->kind == MF_SD_TL_EVENT || (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET))
             continue;
+        if (cs->timeline_weights) {
+            s.w = cs->timeline_weights[j];
+            if (!(s.w > 0)) continue;
+        }
         int32_t k = find_key(d->times + tl->key_first, tl->key_count, &p->cursor[ti], t);
         switch (tl->kind) {
         case MF_SD_TL_ATTACHMENT: {

@@ -1,0 +1,319 @@
+/* Applying the tracks to a pose: timeline modes, crossfades, layers, the rotation rule, events
+ * and completions. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "tracks_internal.h"
+
+/* ---------------------------------------------------------------- timeline modes */
+
+static bool clip_has(const mf_tracks *t, int32_t clip, const int32_t *ids, int32_t n)
+{
+    if (clip < 0) return false;
+    const int32_t *p = t->clip_props + t->clip_prop_first[clip];
+    int32_t count = t->clip_prop_first[clip + 1] - t->clip_prop_first[clip];
+    for (int32_t k = 0; k < n; k++) {
+        int32_t lo = 0, hi = count - 1;
+        while (lo <= hi) {
+            int32_t mid = (lo + hi) >> 1;
+            if (p[mid] == ids[k]) return true;
+            if (p[mid] < ids[k]) lo = mid + 1;
+            else hi = mid - 1;
+        }
+    }
+    return false;
+}
+
+/* Marks the ids seen; true when any was new. */
+static bool add_all(mf_tracks *t, const int32_t *ids, int32_t n)
+{
+    bool added = false;
+    for (int32_t k = 0; k < n; k++)
+        if (!t->prop_seen[ids[k]]) t->prop_seen[ids[k]] = 1, added = true;
+    return added;
+}
+
+static void compute_hold(mf_tracks *t, int32_t ei)
+{
+    const mf_skel_data *d = t->d;
+    const mf_track_entry *e = &t->entries[ei];
+    if (e->clip < 0) return;
+    const mf_sd_clip *clip = &d->clips[e->clip];
+    uint8_t *modes = t->modes + (size_t)ei * (size_t)t->max_tl;
+    int32_t *hold = t->hold_mix + (size_t)ei * (size_t)t->max_tl;
+    int32_t to = e->mixing_to;
+    bool hold_previous = to >= 0 && t->entries[to].hold_previous;
+    for (int32_t j = 0; j < clip->timeline_count; j++) {
+        const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
+        int32_t ids[PROP_MAX];
+        int32_t n = mf_tracks_props(d, tl, ids);
+        bool added = add_all(t, ids, n);
+        hold[j] = -1;
+        if (hold_previous) modes[j] = added ? MODE_HOLD_FIRST : MODE_HOLD_SUBSEQUENT;
+        else if (!added) modes[j] = MODE_SUBSEQUENT;
+        else if (to < 0 || tl->kind == MF_SD_TL_ATTACHMENT || tl->kind == MF_SD_TL_DRAW_ORDER ||
+                 tl->kind == MF_SD_TL_EVENT || !clip_has(t, t->entries[to].clip, ids, n))
+            modes[j] = MODE_FIRST;
+        else {
+            /* held by this entry while the incoming one mixes over it; if a later entry lacks
+             * the property, fade as that one mixes in */
+            modes[j] = MODE_HOLD_FIRST;
+            for (int32_t next = t->entries[to].mixing_to; next >= 0; next = t->entries[next].mixing_to) {
+                if (clip_has(t, t->entries[next].clip, ids, n)) continue;
+                if (t->entries[next].mix_duration > 0) modes[j] = MODE_HOLD_MIX, hold[j] = next;
+                break;
+            }
+        }
+    }
+}
+
+void mf_tracks_compute_modes(mf_tracks *t)
+{
+    t->modes_dirty = false;
+    memset(t->prop_seen, 0, (size_t)t->prop_count);
+    for (int32_t i = 0; i < t->track_count; i++) {
+        int32_t e = t->current[i];
+        if (e < 0) continue;
+        while (t->entries[e].mixing_from >= 0) e = t->entries[e].mixing_from;
+        do { /* oldest first: the first to key a property owns it */
+            if (t->entries[e].mixing_to < 0 || t->entries[e].blend != MF_CLIP_ADDITIVE) compute_hold(t, e);
+            e = t->entries[e].mixing_to;
+        } while (e >= 0);
+    }
+}
+
+/* ---------------------------------------------------------------- times */
+
+double mf_tracks_anim_time(const mf_track_entry *e)
+{
+    if (e->loop) {
+        double dur = (double)e->clip_end - e->clip_start;
+        if (dur == 0) return e->clip_start;
+        return fmod(e->track_time, dur) + e->clip_start;
+    }
+    return fmin(e->track_time + e->clip_start, (double)e->clip_end);
+}
+
+static double apply_time(const mf_tracks *t, const mf_track_entry *e, double anim)
+{
+    return e->reverse ? mf_tracks_clip_length(t, e->clip) - anim : anim;
+}
+
+/* ---------------------------------------------------------------- sampling one entry */
+
+static void rotations(mf_tracks *t, mf_pose *pose, int32_t ei, double time, const float *w,
+                      const uint8_t *before)
+{
+    const mf_track_entry *e = &t->entries[ei];
+    const mf_sd_clip *clip = &t->d->clips[e->clip];
+    mf_rotation_latch *latch = t->latch + (size_t)ei * (size_t)t->max_tl;
+    for (int32_t j = 0; j < clip->timeline_count; j++) {
+        int32_t ti = clip->timeline_first + j;
+        if (t->d->timelines[ti].kind != MF_SD_TL_ROTATE) continue;
+        mf_pose_mix_rotation(pose, ti, time, w[j], (mf_rotation_before)before[j], e->bone_mask, &latch[j]);
+    }
+}
+
+/* Records who set the attachments of e's attachment timelines (see SLOT_*). */
+static void mark_slots(mf_tracks *t, const mf_pose *pose, const mf_track_entry *e, bool current)
+{
+    const mf_skel_data *d = t->d;
+    const mf_sd_clip *clip = &d->clips[e->clip];
+    for (int32_t j = 0; j < clip->timeline_count; j++) {
+        const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
+        if (tl->kind != MF_SD_TL_ATTACHMENT) continue;
+        int32_t bone = d->slots[tl->target].bone;
+        if (!pose->active[bone] || (e->bone_mask && !e->bone_mask[bone])) continue;
+        uint8_t *st = &t->slot_state[tl->target];
+        if (current) *st = SLOT_CURRENT;
+        else if (*st == SLOT_UNKEYED) *st = SLOT_SETUP;
+    }
+}
+
+static void fresh_latches(mf_tracks *t, int32_t ei)
+{
+    mf_track_entry *e = &t->entries[ei];
+    if (!e->rotation_fresh) return;
+    e->rotation_fresh = false;
+    memset(t->latch + (size_t)ei * (size_t)t->max_tl, 0, (size_t)t->max_tl * sizeof(mf_rotation_latch));
+}
+
+/* Events of e fired in (anim_last, anim] (clip times, loop wrap included), then its completion,
+ * queued in firing order. */
+static void queue_events(mf_tracks *t, mf_pose *pose, int32_t ei, double anim, bool fire)
+{
+    mf_track_entry *e = &t->entries[ei];
+    int32_t n = 0;
+    if (fire && e->clip >= 0) {
+        int32_t c1 = 0, c2 = 0;
+        double last = e->anim_last;
+        if (anim >= last || last < 0) {
+            mf_pose_events(pose, e->clip, last, anim, false, t->fired, 64, &c1, NULL);
+        } else { /* wrapped: the rest of the lap, then the start of the next */
+            mf_pose_events(pose, e->clip, last, e->clip_end, false, t->fired, 64, &c1, NULL);
+            double from = e->clip_start > 0 ? e->clip_start - 1e-6 : -1;
+            mf_pose_events(pose, e->clip, from, anim, false, t->fired + c1, 64 - c1, &c2, NULL);
+        }
+        n = c1 + c2;
+    }
+    double dur = (double)e->clip_end - e->clip_start;
+    double last_wrapped = dur > 0 ? fmod(e->track_last, dur) : e->track_last;
+    int32_t k = 0;
+    for (; k < n; k++) { /* this lap's events come before the completion */
+        if (t->fired[k].time < last_wrapped) break;
+        if (t->fired[k].time > e->clip_end) continue;
+        mf_tracks_queue(t, MF_TRACK_EVENT, ei, &t->fired[k]);
+    }
+    bool complete;
+    if (e->loop) {
+        if (dur == 0) complete = true;
+        else {
+            double cycles = floor(e->track_time / dur);
+            complete = cycles > 0 && cycles > floor(e->track_last / dur);
+        }
+    } else {
+        complete = anim >= e->clip_end && e->anim_last < e->clip_end;
+    }
+    if (complete) mf_tracks_queue(t, MF_TRACK_COMPLETED, ei, NULL);
+    for (; k < n; k++)
+        if (t->fired[k].time >= e->clip_start) mf_tracks_queue(t, MF_TRACK_EVENT, ei, &t->fired[k]);
+}
+
+/* Applies the entries `to` mixes from (oldest first); returns the mix share of `to`. */
+static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool first_track, bool add_track)
+{
+    int32_t fi = t->entries[to].mixing_from;
+    if (t->entries[fi].mixing_from >= 0) apply_mixing_from(t, pose, fi, first_track, add_track);
+    mf_track_entry *te = &t->entries[to], *f = &t->entries[fi];
+    float mix;
+    bool setup_blend = false; /* track 0 with an instant mix: from the setup pose */
+    if (te->mix_duration == 0) mix = 1, setup_blend = first_track;
+    else mix = fminf(1.0f, te->mix_time / te->mix_duration);
+    bool additive = !first_track && f->blend == MF_CLIP_ADDITIVE;
+    (void)add_track;
+    bool attachments = mix < f->mix_attachment_threshold, draw_order = mix < f->mix_draw_order_threshold;
+    float alpha_hold = f->alpha * te->interrupt_alpha, alpha_mix = alpha_hold * (1 - mix);
+    double anim = mf_tracks_anim_time(f), at = apply_time(t, f, anim);
+    bool fire = !f->reverse && mix < f->event_threshold;
+    if (f->clip >= 0) {
+        const mf_skel_data *d = t->d;
+        const mf_sd_clip *clip = &d->clips[f->clip];
+        fresh_latches(t, fi);
+        if (additive) {
+            mf_pose_sample(pose, &(mf_clip_sample){.clip = f->clip, .time = at, .prev_time = at,
+                                                   .weight = alpha_mix, .blend = MF_CLIP_ADDITIVE,
+                                                   .discrete_threshold = 2, .bone_mask = f->bone_mask});
+        } else {
+            const uint8_t *modes = t->modes + (size_t)fi * (size_t)t->max_tl;
+            const int32_t *hold = t->hold_mix + (size_t)fi * (size_t)t->max_tl;
+            float *w = t->weights;
+            uint8_t *before = t->before;
+            float *rot_w = t->rot_weights;
+            f->total_alpha = 0;
+            for (int32_t j = 0; j < clip->timeline_count; j++) {
+                const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
+                float a;
+                bool subsequent = false;
+                switch (modes[j]) {
+                case MODE_SUBSEQUENT: a = alpha_mix, subsequent = true; break;
+                case MODE_FIRST: a = alpha_mix; break;
+                case MODE_HOLD_SUBSEQUENT: a = alpha_hold, subsequent = true; break;
+                case MODE_HOLD_FIRST: a = alpha_hold; break;
+                default: {
+                    const mf_track_entry *hm = &t->entries[hold[j]];
+                    a = alpha_hold * fmaxf(0.0f, hm->mix_duration > 0 ? 1 - hm->mix_time / hm->mix_duration : 0);
+                    break;
+                }
+                }
+                f->total_alpha += a;
+                w[j] = a;
+                /* the first to key a property mixes from the setup pose */
+                if ((!subsequent || setup_blend) && tl->kind != MF_SD_TL_ATTACHMENT)
+                    mf_pose_timeline_setup(pose, clip->timeline_first + j, f->bone_mask);
+                if (tl->kind == MF_SD_TL_ATTACHMENT) w[j] = attachments ? 1.0f : 0.0f;
+                else if (tl->kind == MF_SD_TL_DRAW_ORDER) w[j] = draw_order ? 1.0f : 0.0f;
+                if (tl->kind == MF_SD_TL_ROTATE) {
+                    rot_w[j] = a;
+                    w[j] = 0;
+                    before[j] = (uint8_t)(subsequent && !setup_blend
+                                              ? (first_track ? MF_ROTATION_BEFORE_MIX : MF_ROTATION_BEFORE_KEEP)
+                                              : MF_ROTATION_BEFORE_SETUP);
+                } else {
+                    rot_w[j] = 0;
+                }
+            }
+            mf_pose_sample(pose, &(mf_clip_sample){.clip = f->clip, .time = at, .prev_time = at, .weight = 1,
+                                                   .discrete_threshold = attachments || draw_order ? FLT_MIN : 2,
+                                                   .bone_mask = f->bone_mask, .timeline_weights = w});
+            rotations(t, pose, fi, at, rot_w, before);
+            mark_slots(t, pose, f, attachments);
+        }
+    }
+    if (te->mix_duration > 0) queue_events(t, pose, fi, anim, fire);
+    f->next_anim_last = anim;
+    f->next_track_last = f->track_time;
+    return mix;
+}
+
+mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
+{
+    if (!t || !pose || pose->data != t->d) return MF_ERR_ARGUMENT;
+    if (t->modes_dirty) mf_tracks_compute_modes(t);
+    const mf_skel_data *d = t->d;
+    memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
+    for (int32_t i = 0; i < t->track_count; i++) {
+        int32_t ci = t->current[i];
+        if (ci < 0 || t->entries[ci].delay > 0) continue;
+        bool additive = i > 0 && t->entries[ci].blend == MF_CLIP_ADDITIVE;
+        float mix = t->entries[ci].alpha;
+        if (t->entries[ci].mixing_from >= 0) mix *= apply_mixing_from(t, pose, ci, i == 0, additive);
+        else if (t->entries[ci].track_time >= t->entries[ci].track_end && t->entries[ci].next < 0) mix = 0;
+        mf_track_entry *e = &t->entries[ci];
+        bool attachments = mix >= e->alpha_attachment_threshold;
+        double anim = mf_tracks_anim_time(e), at = apply_time(t, e, anim);
+        if (e->clip >= 0 && mix > 0) {
+            const mf_sd_clip *clip = &d->clips[e->clip];
+            fresh_latches(t, ci);
+            if ((i == 0 && mix == 1) || additive) {
+                mf_pose_sample(pose, &(mf_clip_sample){.clip = e->clip, .time = at, .prev_time = at, .weight = mix,
+                                                       .blend = additive ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE,
+                                                       .discrete_threshold = i == 0 || attachments ? FLT_MIN : 2,
+                                                       .bone_mask = e->bone_mask});
+                mark_slots(t, pose, e, i == 0 || attachments);
+            } else {
+                const uint8_t *modes = t->modes + (size_t)ci * (size_t)t->max_tl;
+                float *w = t->weights;
+                uint8_t *before = t->before;
+                float *rot_w = t->rot_weights;
+                for (int32_t j = 0; j < clip->timeline_count; j++) {
+                    const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
+                    w[j] = mix;
+                    rot_w[j] = 0;
+                    if (modes[j] != MODE_SUBSEQUENT && tl->kind != MF_SD_TL_ATTACHMENT)
+                        mf_pose_timeline_setup(pose, clip->timeline_first + j, e->bone_mask);
+                    if (tl->kind == MF_SD_TL_ROTATE) {
+                        rot_w[j] = mix, w[j] = 0;
+                        before[j] = (uint8_t)(modes[j] == MODE_SUBSEQUENT
+                                                  ? (i == 0 ? MF_ROTATION_BEFORE_MIX : MF_ROTATION_BEFORE_KEEP)
+                                                  : MF_ROTATION_BEFORE_SETUP);
+                    }
+                }
+                mf_pose_sample(pose, &(mf_clip_sample){.clip = e->clip, .time = at, .prev_time = at, .weight = mix,
+                                                       .discrete_threshold = attachments ? FLT_MIN : 2,
+                                                       .bone_mask = e->bone_mask, .timeline_weights = w});
+                rotations(t, pose, ci, at, rot_w, before);
+                mark_slots(t, pose, e, attachments);
+            }
+        }
+        queue_events(t, pose, ci, anim, !e->reverse);
+        e = &t->entries[ci];
+        e->next_anim_last = anim;
+        e->next_track_last = e->track_time;
+    }
+    /* attachments only entries mixing out keyed go back to the setup pose's */
+    for (int32_t s = 0; s < d->slot_count; s++)
+        if (t->slot_state[s] == SLOT_SETUP) mf_pose_slot_setup_attachment(pose, s);
+    mf_tracks_drain(t);
+    return MF_OK;
+}

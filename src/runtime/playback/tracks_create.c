@@ -1,0 +1,240 @@
+/* Creating the tracks: the entry pool, the mix table, the property index; the callback queue. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracks_internal.h"
+
+/* Property ids: per bone 8 channels, per slot 5, per deformed attachment 1, per constraint 1
+ * (3 per path), then draw order and events. */
+int32_t mf_tracks_props(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t ids[PROP_MAX])
+{
+    int32_t nb = d->bone_count, ns = d->slot_count;
+    int32_t slot0 = 8 * nb, deform0 = slot0 + 5 * ns, ik0 = deform0 + d->attachment_count;
+    int32_t tf0 = ik0 + d->ik_count, path0 = tf0 + d->transform_count, end0 = path0 + 3 * d->path_count;
+    int32_t b = 8 * tl->target, s = slot0 + 5 * tl->target;
+    switch (tl->kind) {
+    case MF_SD_TL_ROTATE: ids[0] = b; return 1;
+    case MF_SD_TL_TRANSLATE: ids[0] = b + 1, ids[1] = b + 2; return 2;
+    case MF_SD_TL_TRANSLATE_X: ids[0] = b + 1; return 1;
+    case MF_SD_TL_TRANSLATE_Y: ids[0] = b + 2; return 1;
+    case MF_SD_TL_SCALE: ids[0] = b + 3, ids[1] = b + 4; return 2;
+    case MF_SD_TL_SCALE_X: ids[0] = b + 3; return 1;
+    case MF_SD_TL_SCALE_Y: ids[0] = b + 4; return 1;
+    case MF_SD_TL_SHEAR: ids[0] = b + 5, ids[1] = b + 6; return 2;
+    case MF_SD_TL_SHEAR_X: ids[0] = b + 5; return 1;
+    case MF_SD_TL_SHEAR_Y: ids[0] = b + 6; return 1;
+    case MF_SD_TL_INHERIT: ids[0] = b + 7; return 1;
+    case MF_SD_TL_ATTACHMENT: ids[0] = s; return 1;
+    case MF_SD_TL_RGBA: ids[0] = s + 1, ids[1] = s + 2; return 2;
+    case MF_SD_TL_RGB: ids[0] = s + 1; return 1;
+    case MF_SD_TL_ALPHA: ids[0] = s + 2; return 1;
+    case MF_SD_TL_RGBA2: ids[0] = s + 1, ids[1] = s + 2, ids[2] = s + 3; return 3;
+    case MF_SD_TL_SEQUENCE: ids[0] = s + 4; return 1;
+    case MF_SD_TL_DEFORM: ids[0] = deform0 + tl->attachment; return 1;
+    case MF_SD_TL_IK: ids[0] = ik0 + tl->target; return 1;
+    case MF_SD_TL_TRANSFORM: ids[0] = tf0 + tl->target; return 1;
+    case MF_SD_TL_PATH_POSITION: ids[0] = path0 + 3 * tl->target; return 1;
+    case MF_SD_TL_PATH_SPACING: ids[0] = path0 + 3 * tl->target + 1; return 1;
+    case MF_SD_TL_PATH_MIX: ids[0] = path0 + 3 * tl->target + 2; return 1;
+    case MF_SD_TL_DRAW_ORDER: ids[0] = end0; return 1;
+    case MF_SD_TL_EVENT: ids[0] = end0 + 1; return 1;
+    default: return 0; /* physics: the physics module's */
+    }
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Grows the pool to cap entries (all per-entry arrays). */
+static bool grow(mf_tracks *t, int32_t cap)
+{
+    size_t n = (size_t)cap, m = (size_t)cap * (size_t)t->max_tl, old = (size_t)t->pool_cap;
+    size_t om = old * (size_t)t->max_tl;
+    mf_track_entry *e = mf_alloc(&t->alloc, n * sizeof *e);
+    uint8_t *modes = mf_alloc(&t->alloc, m ? m : 1);
+    int32_t *hold = mf_alloc(&t->alloc, (m ? m : 1) * sizeof *hold);
+    mf_rotation_latch *latch = mf_alloc(&t->alloc, (m ? m : 1) * sizeof *latch);
+    if (!e || !modes || !hold || !latch) {
+        mf_free(&t->alloc, e), mf_free(&t->alloc, modes), mf_free(&t->alloc, hold), mf_free(&t->alloc, latch);
+        return false;
+    }
+    memset(e, 0, n * sizeof *e);
+    if (old) {
+        memcpy(e, t->entries, old * sizeof *e);
+        memcpy(modes, t->modes, om);
+        memcpy(hold, t->hold_mix, om * sizeof *hold);
+        memcpy(latch, t->latch, om * sizeof *latch);
+    }
+    mf_free(&t->alloc, t->entries), mf_free(&t->alloc, t->modes);
+    mf_free(&t->alloc, t->hold_mix), mf_free(&t->alloc, t->latch);
+    t->entries = e, t->modes = modes, t->hold_mix = hold, t->latch = latch;
+    for (int32_t i = cap - 1; i >= t->pool_cap; i--) { /* new entries onto the free list */
+        e[i].next = t->free_head;
+        e[i].alive = false;
+        t->free_head = i;
+    }
+    t->pool_cap = cap;
+    return true;
+}
+
+int32_t mf_tracks_new_entry(mf_tracks *t)
+{
+    if (t->free_head < 0) {
+        if (!grow(t, t->pool_cap * 2)) return -1;
+        t->grows++;
+    }
+    int32_t i = t->free_head;
+    mf_track_entry *e = &t->entries[i];
+    t->free_head = e->next;
+    uint32_t gen = e->generation;
+    memset(e, 0, sizeof *e);
+    e->generation = gen;
+    e->alive = true;
+    return i;
+}
+
+mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, const mf_allocator *alloc,
+                           mf_tracks **out)
+{
+    if (!d || !out) return MF_ERR_ARGUMENT;
+    *out = NULL;
+    mf_allocator al = alloc ? *alloc : (mf_allocator){0};
+    mf_tracks *t = mf_alloc(&al, sizeof *t);
+    if (!t) return MF_ERR_NOMEM;
+    memset(t, 0, sizeof *t);
+    t->d = d, t->alloc = al, t->free_head = -1;
+    t->track_count = cfg && cfg->track_count > 0 ? cfg->track_count : 4;
+    t->default_mix = cfg ? cfg->default_mix : 0;
+    t->time_scale = cfg && cfg->time_scale != 0 ? cfg->time_scale : 1;
+    int32_t pool = cfg && cfg->pool_initial > 0 ? cfg->pool_initial : MF_TRACKS_POOL_INITIAL;
+    int32_t nc = d->clip_count, total_tl = 0;
+    for (int32_t c = 0; c < nc; c++) {
+        if (d->clips[c].timeline_count > t->max_tl) t->max_tl = d->clips[c].timeline_count;
+        total_tl += d->clips[c].timeline_count;
+    }
+    t->prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
+                    d->transform_count + 3 * d->path_count + 2;
+    size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
+    t->current = mf_alloc(&al, (size_t)t->track_count * sizeof(int32_t));
+    t->weights = mf_alloc(&al, (size_t)(t->max_tl + 1) * sizeof(float));
+    t->rot_weights = mf_alloc(&al, (size_t)(t->max_tl + 1) * sizeof(float));
+    t->before = mf_alloc(&al, (size_t)(t->max_tl + 1));
+    t->slot_state = mf_alloc(&al, (size_t)d->slot_count + 1);
+    t->mix_table = mf_alloc(&al, mt * sizeof(float));
+    t->prop_seen = mf_alloc(&al, (size_t)t->prop_count);
+    t->clip_prop_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
+    t->clip_props = mf_alloc(&al, ((size_t)total_tl * PROP_MAX + 1) * sizeof(int32_t));
+    if (!t->current || !t->weights || !t->rot_weights || !t->before || !t->slot_state || !t->mix_table || !t->prop_seen || !t->clip_prop_first ||
+        !t->clip_props || !grow(t, pool)) {
+        mf_tracks_destroy(t);
+        return MF_ERR_NOMEM;
+    }
+    for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
+    for (size_t i = 0; i < mt; i++) t->mix_table[i] = -1;
+    int32_t n = 0; /* each clip's property ids, sorted, for "does that clip key this" */
+    for (int32_t c = 0; c < nc; c++) {
+        t->clip_prop_first[c] = n;
+        const mf_sd_clip *cl = &d->clips[c];
+        for (int32_t j = 0; j < cl->timeline_count; j++)
+            n += mf_tracks_props(d, &d->timelines[cl->timeline_first + j], t->clip_props + n);
+        qsort(t->clip_props + t->clip_prop_first[c], (size_t)(n - t->clip_prop_first[c]), sizeof(int32_t), cmp_i32);
+    }
+    t->clip_prop_first[nc] = n;
+    t->modes_dirty = true;
+    *out = t;
+    return MF_OK;
+}
+
+void mf_tracks_destroy(mf_tracks *t)
+{
+    if (!t) return;
+    mf_allocator al = t->alloc;
+    mf_free(&al, t->current), mf_free(&al, t->weights), mf_free(&al, t->rot_weights), mf_free(&al, t->before), mf_free(&al, t->slot_state), mf_free(&al, t->mix_table);
+    mf_free(&al, t->prop_seen), mf_free(&al, t->clip_prop_first), mf_free(&al, t->clip_props);
+    mf_free(&al, t->entries), mf_free(&al, t->modes), mf_free(&al, t->hold_mix), mf_free(&al, t->latch);
+    mf_free(&al, t);
+}
+
+float mf_tracks_clip_length(const mf_tracks *t, int32_t clip)
+{
+    return clip >= 0 && clip < t->d->clip_count ? t->d->clips[clip].length : 0.0f;
+}
+
+mf_result mf_tracks_set_mix(mf_tracks *t, int32_t from, int32_t to, float seconds)
+{
+    int32_t nc = t ? t->d->clip_count : 0;
+    if (!t || from < -1 || from >= nc || to < -1 || to >= nc || !(seconds >= 0)) return MF_ERR_ARGUMENT;
+    t->mix_table[(size_t)(from + 1) * (size_t)(nc + 1) + (size_t)(to + 1)] = seconds;
+    return MF_OK;
+}
+
+float mf_tracks_mix(const mf_tracks *t, int32_t from, int32_t to)
+{
+    int32_t nc = t->d->clip_count;
+    if (from < -1 || from >= nc || to < -1 || to >= nc) return t->default_mix;
+    float m = t->mix_table[(size_t)(from + 1) * (size_t)(nc + 1) + (size_t)(to + 1)];
+    return m >= 0 ? m : t->default_mix;
+}
+
+void mf_tracks_set_default_mix(mf_tracks *t, float seconds) { if (t && seconds >= 0) t->default_mix = seconds; }
+void mf_tracks_set_time_scale(mf_tracks *t, float scale) { if (t && scale == scale) t->time_scale = scale; }
+void mf_tracks_set_listener(mf_tracks *t, mf_track_listener fn, void *user)
+{
+    if (t) t->listener = fn, t->user = user;
+}
+int32_t mf_tracks_pool_size(const mf_tracks *t) { return t ? t->pool_cap : 0; }
+int32_t mf_tracks_dropped(const mf_tracks *t) { return t ? t->dropped : 0; }
+
+/* ---------------------------------------------------------------- callbacks */
+
+void mf_tracks_queue(mf_tracks *t, mf_track_event_type type, int32_t entry, const mf_fired_event *ev)
+{
+    if (type == MF_TRACK_STARTED || type == MF_TRACK_ENDED) t->modes_dirty = true;
+    if (t->queued_count >= MF_TRACKS_QUEUE_CAP) {
+        /* never lose a disposal: the entry would leak from the pool */
+        if (type != MF_TRACK_DISPOSED && type != MF_TRACK_ENDED) {
+            t->dropped++;
+            return;
+        }
+        for (int32_t i = 0; i < t->queued_count; i++) /* overwrite a droppable one */
+            if (t->queue[i].type == MF_TRACK_EVENT || t->queue[i].type == MF_TRACK_COMPLETED) {
+                memmove(t->queue + i, t->queue + i + 1, (size_t)(t->queued_count - i - 1) * sizeof(queued));
+                t->queued_count--;
+                t->dropped++;
+                break;
+            }
+        if (t->queued_count >= MF_TRACKS_QUEUE_CAP) return;
+    }
+    queued *q = &t->queue[t->queued_count++];
+    q->type = (uint8_t)type, q->entry = entry;
+    if (ev) q->ev = *ev;
+}
+
+void mf_tracks_drain(mf_tracks *t)
+{
+    if (t->draining) return; /* a listener's own calls: the outer drain delivers them */
+    t->draining = true;
+    for (int32_t i = 0; i < t->queued_count; i++) {
+        queued q = t->queue[i];
+        mf_track_entry *e = &t->entries[q.entry];
+        mf_entry_handle h = {q.entry, e->generation};
+        if (t->listener)
+            t->listener(t, (mf_track_event_type)q.type, h, e, q.type == MF_TRACK_EVENT ? &q.ev : NULL, t->user);
+        e = &t->entries[q.entry]; /* the listener may have grown the pool */
+        if (q.type == MF_TRACK_ENDED && t->listener) /* ended is followed by disposed */
+            t->listener(t, MF_TRACK_DISPOSED, h, e, NULL, t->user);
+        if (q.type == MF_TRACK_ENDED || q.type == MF_TRACK_DISPOSED) {
+            e = &t->entries[q.entry];
+            e->alive = false;
+            e->generation++;
+            e->next = t->free_head;
+            t->free_head = q.entry;
+        }
+    }
+    t->queued_count = 0;
+    t->draining = false;
+}

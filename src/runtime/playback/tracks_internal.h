@@ -1,0 +1,75 @@
+/* Shared by the playback modules (not public). */
+#ifndef MF_TRACKS_INTERNAL_H
+#define MF_TRACKS_INTERNAL_H
+
+#include "mf/mf_tracks.h"
+
+/* How an entry's timeline is applied while it mixes (decided when the entries change). */
+enum {
+    MODE_SUBSEQUENT = 0, /* a lower entry keys the property: mix from the pose */
+    MODE_FIRST,          /* the first to key it: from the setup pose, fading */
+    MODE_HOLD_SUBSEQUENT,/* held at full weight under the incoming entry */
+    MODE_HOLD_FIRST,
+    MODE_HOLD_MIX        /* held, fading as a later entry (hold_mix) mixes in */
+};
+
+/* A slot's attachment this apply: untouched, keyed only by entries mixing out (back to setup at
+ * the end), or set by a playing entry. */
+enum { SLOT_UNKEYED = 0, SLOT_SETUP, SLOT_CURRENT };
+
+#define PROP_MAX 3 /* property ids one timeline sets */
+
+typedef struct queued {
+    uint8_t type;
+    int32_t entry;
+    mf_fired_event ev;
+} queued;
+
+struct mf_tracks {
+    const mf_skel_data *d;
+    mf_allocator alloc;
+    int32_t track_count;
+    int32_t *current;   /* per track: entry index, -1 none */
+    /* the entry pool and per-entry mixing state (max_tl per entry) */
+    mf_track_entry *entries;
+    int32_t pool_cap, free_head, max_tl, grows;
+    uint8_t *modes;
+    int32_t *hold_mix;
+    mf_rotation_latch *latch;
+    float *weights, *rot_weights; /* max_tl scratch: per timeline, for the sampler and rotations */
+    uint8_t *before;    /* max_tl scratch: mf_rotation_before per rotation timeline */
+    uint8_t *slot_state; /* per slot during an apply: SLOT_* (who set its attachment) */
+    /* the mix table: (clip_count + 1)^2 seconds, < 0 unset; index clip + 1 (0: empty) */
+    float *mix_table;
+    float default_mix, time_scale;
+    /* properties: ids seen while deciding modes; each clip's ids, sorted */
+    int32_t prop_count;
+    uint8_t *prop_seen;
+    int32_t *clip_prop_first; /* clip_count + 1 */
+    int32_t *clip_props;
+    bool modes_dirty;
+    /* callbacks */
+    mf_track_listener listener;
+    void *user;
+    queued queue[MF_TRACKS_QUEUE_CAP];
+    int32_t queued_count, dropped;
+    bool draining;
+    mf_fired_event fired[64];
+};
+
+/* tracks_create.c */
+int32_t mf_tracks_props(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t ids[PROP_MAX]);
+int32_t mf_tracks_new_entry(mf_tracks *t); /* -1: out of memory */
+void mf_tracks_queue(mf_tracks *t, mf_track_event_type type, int32_t entry, const mf_fired_event *ev);
+void mf_tracks_drain(mf_tracks *t);
+float mf_tracks_clip_length(const mf_tracks *t, int32_t clip);
+
+/* tracks_ops.c */
+void mf_tracks_set_current(mf_tracks *t, int32_t track, int32_t entry, bool interrupt);
+void mf_tracks_clear_next(mf_tracks *t, int32_t entry);
+
+/* tracks_apply.c */
+void mf_tracks_compute_modes(mf_tracks *t);
+double mf_tracks_anim_time(const mf_track_entry *e);
+double mf_tracks_track_complete(const mf_track_entry *e);
+#endif
