@@ -1,12 +1,15 @@
 /* mf_check (mfe skel check): one broken copy of the mannequin per finding kind, each reported
  * with its severity, subject, file and JSON path; the clean rig reports nothing. */
+#define _POSIX_C_SOURCE 200809L
 #include "testutil.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mf/mf_check.h"
+#include "mf/mf_spine.h"
 
 /* A fresh copy of the mannequin example in tmp/NAME with one substitution applied to FILE
  * (relative to the copy); returns the copied rig path. */
@@ -349,6 +352,67 @@ static void only_one_clip(void **state)
     mf_check_report_free(&rep);
 }
 
+static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every rig of the Spine corpus, imported, checks without errors (warnings are what an author
+ * may intend: the corpus has IK chains with shear and loops that end away from their start). */
+static void corpus_rigs_check_clean(void **state)
+{
+    (void)state;
+    const char *shared = tu_shared();
+    if (!shared) {
+        printf("skipped: no shared test data (../shared or $MF_SHARED)\n");
+        skip();
+    }
+    char corpus[1024];
+    snprintf(corpus, sizeof corpus, "%s/spine-corpus", shared);
+    DIR *dir = opendir(corpus);
+    assert_non_null(dir);
+    char *rigs[128];
+    int n = 0;
+    for (struct dirent *e; (e = readdir(dir)) && n < 128;)
+        if (e->d_name[0] != '.' && !strchr(e->d_name, '.')) rigs[n++] = strdup(e->d_name);
+    closedir(dir);
+    qsort(rigs, (size_t)n, sizeof *rigs, cmp_name);
+    int checked = 0, with_errors = 0;
+    for (int i = 0; i < n; i++) {
+        static const char *const sfx[] = {"-pro.json", "-ess.json", ".json"};
+        char json[1600] = "", out[1024], path[1600];
+        for (int k = 0; k < 3 && !json[0]; k++) {
+            snprintf(path, sizeof path, "%s/%s/%s%s", corpus, rigs[i], rigs[i], sfx[k]);
+            FILE *f = fopen(path, "rb");
+            if (f) fclose(f), snprintf(json, sizeof json, "%s", path);
+        }
+        if (!json[0]) {
+            free(rigs[i]);
+            continue;
+        }
+        snprintf(out, sizeof out, "%s", tu_tmp(rigs[i]));
+        mf_spine_summary sum;
+        mf_diag d;
+        if (mf_spine_import(json, out, NULL, &sum, &d) != MF_OK) fail_msg("%s: import failed: %s", rigs[i], d.message);
+        snprintf(path, sizeof path, "%s/%s.mskel", out, sum.name);
+        mf_check_report rep = {0};
+        assert_int_equal(mf_check_file(path, NULL, &rep, &d), MF_OK);
+        printf("  %-18s %2d clips: %d errors, %d warnings\n", rigs[i], (int)rep.clips_checked, (int)rep.errors,
+               (int)rep.warnings);
+        for (int32_t k = 0, shown = 0; k < rep.count && shown < 5; k++)
+            if (rep.items[k].severity == MF_SEVERITY_ERROR) {
+                char line[2048];
+                mf_finding_format(&rep.items[k], line, sizeof line);
+                printf("    %s\n", line);
+                shown++;
+            }
+        assert_int_equal(rep.clips_checked, sum.clips);
+        checked++;
+        with_errors += rep.errors > 0;
+        mf_check_report_free(&rep);
+        free(rigs[i]);
+    }
+    assert_true(checked > 0);
+    assert_int_equal(with_errors, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -360,7 +424,7 @@ int main(void)
         cmocka_unit_test(joint_flip),                cmocka_unit_test(loop_seam),
         cmocka_unit_test(missing_image),             cmocka_unit_test(setup_attachment),
         cmocka_unit_test(uv_range),                  cmocka_unit_test(invalid_and_unreadable),
-        cmocka_unit_test(only_one_clip),
+        cmocka_unit_test(only_one_clip),             cmocka_unit_test(corpus_rigs_check_clean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -224,9 +224,9 @@ static bool parse_value(const key_args *a, const tl_sel *sel, float *v, int32_t 
     } else if (k == MF_TL_IK) {
         if (sel->column <= 1) ok = n == 1 && parse_number(tok[0], &v[sel->column]), set_f[sel->column] = true;
         else if (sel->column == 2) {
-            float b;
+            float b = 0;
             ok = n == 1 && parse_number(tok[0], &b) && (b == 1 || b == -1);
-            iv[0] = (int32_t)b, set_i[0] = true;
+            iv[0] = ok ? (int32_t)b : 0, set_i[0] = true; /* no cast of an out-of-range float */
         } else ok = n == 1 && parse_bool(tok[0], &iv[sel->column - 2]), set_i[sel->column - 2] = true;
         what = sel->column <= 1 ? "one number" : sel->column == 2 ? "1 or -1" : "true or false";
     } else if (k == MF_TL_TRANSFORM) {
