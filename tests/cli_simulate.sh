@@ -40,8 +40,25 @@ else
   rc=$?; [ "$rc" = 2 ] || { echo "exit $rc"; exit 1; }
 fi
 grep -q 'commands\[0\].anim: unknown clip "swnig" (did you mean "swing"?)' "$WORK/err.txt" || { cat "$WORK/err.txt"; exit 1; }
-# mixing needs the track system: refused with the place
-sed 's/"commands"/"mixes":[["a","b",0.2]],"commands"/' "$WORK/play.json" > "$WORK/mix.json"
+# the track system: a layer, a queued entry, an empty clip mixing out; exit 0
+cat > "$WORK/tracks.json" <<'JSON'
+{"name":"tracks","frames":90,"every":10,"defaultMix":0.2,"mixes":[["swing","swing",0.1]],
+ "commands":[{"frame":0,"op":"set","track":0,"anim":"swing","loop":true},
+             {"frame":5,"op":"set","track":1,"anim":"swing","loop":false,"alpha":0.5,"additive":true},
+             {"frame":10,"op":"add","track":0,"anim":"swing","loop":false,"delay":0,"mix":0.3,"reverse":true,"timeScale":2},
+             {"frame":60,"op":"setEmpty","track":1,"mix":0.25},
+             {"frame":61,"op":"addEmpty","track":0,"mix":0.5,"delay":0}]}
+JSON
+"$MFE" skel simulate "$WORK/rig.mskel" --scenario "$WORK/tracks.json" --out "$WORK/tracks-frames.json"
+[ "$(grep -o '"t":' "$WORK/tracks-frames.json" | wc -l)" = 10 ] || { echo "frame count"; exit 1; }
+# errors name the place: an unknown clip in a mix pair, an unknown op
+sed 's/"commands"/"mixes":[["swing","swnig",0.2]],"commands"/' "$WORK/play.json" > "$WORK/mix.json"
 if "$MFE" skel simulate "$WORK/rig.mskel" --scenario "$WORK/mix.json" 2> "$WORK/err2.txt"; then exit 1; fi
-grep -q 'mixes' "$WORK/err2.txt" || { cat "$WORK/err2.txt"; exit 1; }
+grep -q 'mixes\[0\]\[1\]: unknown clip "swnig" (did you mean "swing"?)' "$WORK/err2.txt" || { cat "$WORK/err2.txt"; exit 1; }
+sed 's/"op":"set"/"op":"sett"/' "$WORK/play.json" > "$WORK/op.json"
+if "$MFE" skel simulate "$WORK/rig.mskel" --scenario "$WORK/op.json" 2> "$WORK/err4.txt"; then exit 1; fi
+grep -q 'commands\[0\].op: unknown op "sett" (did you mean "set"?)' "$WORK/err4.txt" || { cat "$WORK/err4.txt"; exit 1; }
+sed 's/"loop":true}/"loop":true,"alpha":3}/' "$WORK/play.json" > "$WORK/alpha.json"
+if "$MFE" skel simulate "$WORK/rig.mskel" --scenario "$WORK/alpha.json" 2> "$WORK/err5.txt"; then exit 1; fi
+grep -q 'commands\[0\].alpha: must be 0..1' "$WORK/err5.txt" || { cat "$WORK/err5.txt"; exit 1; }
 echo ok

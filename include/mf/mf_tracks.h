@@ -10,8 +10,10 @@
  *     mf_tracks_set_mix(t, walk, run, 0.4f);             // before the first update (table built once)
  *     mf_entry_handle h = mf_tracks_set(t, 0, walk, true);
  *     mf_tracks_add(t, 0, jump, false, 0);               // after walk's current loop ends
- *     per frame:  mf_tracks_update(t, dt);  mf_pose_reset(pose);  mf_tracks_apply(t, pose);
- *                 mf_pose_update_world(pose);
+ *     per frame:  mf_tracks_update(t, dt);  mf_tracks_apply(t, pose);  mf_pose_update_world(pose);
+ *
+ * The tracks do not reset the pose: what no track keys keeps its value between frames, as in
+ * Spine (call mf_pose_reset() first for a pose built from setup every frame).
  *
  * Mixing: when an entry replaces another, the outgoing one fades as the new one rises over the
  * new entry's mix duration. A property both clips key is held by the outgoing clip and crossed
@@ -58,11 +60,11 @@ typedef struct mf_track_entry {
     mf_clip_blend blend;   /* Replace or Additive (Additive on tracks above 0) */
     float alpha;           /* 0..1 */
     float time_scale;      /* multiplies the tracks' time scale */
-    float delay;           /* seconds before a queued entry starts */
+    double delay;          /* seconds before a queued entry starts */
     double track_time;     /* seconds played (state, may be set) */
     double track_end;      /* the track clears after this much track time; default: never */
     float clip_start, clip_end; /* the played range of the clip, seconds */
-    float mix_time, mix_duration; /* seconds mixed in so far, and how long the mix in takes */
+    double mix_time, mix_duration; /* seconds mixed in so far, and how long the mix in takes */
     float event_threshold;        /* outgoing: events fire while the mix is below this */
     float mix_attachment_threshold; /* outgoing: attachment keys apply while the mix is below */
     float alpha_attachment_threshold; /* incoming: attachment keys apply at alpha*mix >= this */
@@ -91,7 +93,7 @@ typedef void (*mf_track_listener)(mf_tracks *tracks, mf_track_event_type type, m
 typedef struct mf_tracks_config {
     int32_t track_count;  /* 0 means 4 */
     int32_t pool_initial; /* 0 means MF_TRACKS_POOL_INITIAL */
-    float default_mix;    /* seconds, for pairs the table lacks */
+    double default_mix;   /* seconds, for pairs the table lacks */
     float time_scale;     /* 0 means 1 (set it later with mf_tracks_set_time_scale for 0) */
 } mf_tracks_config;
 
@@ -101,9 +103,9 @@ void mf_tracks_destroy(mf_tracks *t);
 
 /* The mix table: seconds from clip `from` to clip `to` (MF_CLIP_EMPTY allowed on either side).
  * The table is allocated at create (clip_count + 1 squared) and filled by these calls. */
-mf_result mf_tracks_set_mix(mf_tracks *t, int32_t from, int32_t to, float seconds);
-float mf_tracks_mix(const mf_tracks *t, int32_t from, int32_t to);
-void mf_tracks_set_default_mix(mf_tracks *t, float seconds);
+mf_result mf_tracks_set_mix(mf_tracks *t, int32_t from, int32_t to, double seconds);
+double mf_tracks_mix(const mf_tracks *t, int32_t from, int32_t to);
+void mf_tracks_set_default_mix(mf_tracks *t, double seconds);
 void mf_tracks_set_time_scale(mf_tracks *t, float scale);
 void mf_tracks_set_listener(mf_tracks *t, mf_track_listener fn, void *user);
 
@@ -113,10 +115,10 @@ mf_entry_handle mf_tracks_set(mf_tracks *t, int32_t track, int32_t clip, bool lo
 /* Queues a clip after the last entry of the track. delay > 0: seconds after that entry
  * starts; delay <= 0: counted back from that entry's end (its current loop for a looping one),
  * less this entry's mix duration. Plays at once on an empty track. */
-mf_entry_handle mf_tracks_add(mf_tracks *t, int32_t track, int32_t clip, bool loop, float delay);
+mf_entry_handle mf_tracks_add(mf_tracks *t, int32_t track, int32_t clip, bool loop, double delay);
 /* The empty clip: mix the track out to the setup pose over mix seconds. */
-mf_entry_handle mf_tracks_set_empty(mf_tracks *t, int32_t track, float mix);
-mf_entry_handle mf_tracks_add_empty(mf_tracks *t, int32_t track, float mix, float delay);
+mf_entry_handle mf_tracks_set_empty(mf_tracks *t, int32_t track, double mix);
+mf_entry_handle mf_tracks_add_empty(mf_tracks *t, int32_t track, double mix, double delay);
 /* Ends every entry of a track at once (no mix). */
 void mf_tracks_clear(mf_tracks *t, int32_t track);
 void mf_tracks_clear_all(mf_tracks *t);
@@ -126,14 +128,16 @@ mf_track_entry *mf_tracks_entry(mf_tracks *t, mf_entry_handle h);
 /* The current entry of a track (index -1 when none). */
 mf_entry_handle mf_tracks_current(const mf_tracks *t, int32_t track);
 /* Changes an entry's mix duration; a queued entry with delay <= 0 keeps its end-relative start. */
-void mf_tracks_set_entry_mix(mf_tracks *t, mf_entry_handle h, float mix);
+void mf_tracks_set_entry_mix(mf_tracks *t, mf_entry_handle h, double mix);
 
 /* Advances every track by dt seconds (times the global and entry time scales). */
 void mf_tracks_update(mf_tracks *t, double dt);
-/* Applies the tracks to pose (call mf_pose_reset() first); fires events and completions. */
+/* Applies the tracks to pose; queues events and completions and delivers the callbacks.
+ * MF_ERR_ARGUMENT when pose is of other data. */
 mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose);
 
-/* Allocations made after create (pool growth), and callbacks dropped for a full queue. */
+/* Entries the pool holds now (it doubles when more are alive at once), and callbacks dropped
+ * because the queue was full (disposals are never dropped). */
 int32_t mf_tracks_pool_size(const mf_tracks *t);
 int32_t mf_tracks_dropped(const mf_tracks *t);
 

@@ -32,12 +32,13 @@ enum { OP_SET = 0, OP_ADD, OP_SET_EMPTY, OP_ADD_EMPTY };
 typedef struct command {
     int32_t frame, clip, track, op;
     bool loop, additive, hold_previous, reverse, has_mix;
-    float mix, alpha, time_scale, delay;
+    double mix, delay;
+    float alpha, time_scale;
 } command;
 
 typedef struct mix_pair {
     int32_t from, to;
-    float seconds;
+    double seconds;
 } mix_pair;
 
 typedef struct scenario {
@@ -47,7 +48,7 @@ typedef struct scenario {
     command commands[MAX_COMMANDS];
     int32_t skin_count;
     int32_t skins[MAX_SKINS];
-    float default_mix;
+    double default_mix;
     int32_t mix_count, track_count;
     mix_pair mixes[MAX_MIXES];
     cJSON *json; /* echoed into the output */
@@ -74,6 +75,16 @@ static bool known_clip(mf_jr *r, const mf_skel_data *d, const char *name, int32_
     return mf_jr_fail(r, "unknown clip \"%s\"", name);
 }
 
+/* A number as double (times are summed in double as the reference does); type checked by jread. */
+static bool read_double(mf_jr *r, const cJSON *obj, const char *key, double def, double *out)
+{
+    float f = 0;
+    if (!mf_jr_float(r, obj, key, (float)def, &f)) return false;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    *out = cJSON_IsNumber(v) ? v->valuedouble : def;
+    return true;
+}
+
 static const char *op_name_at(const void *ctx, int i) { return ((const char *const *)ctx)[i]; }
 
 /* "mixes": [[from, to, seconds], ...] */
@@ -96,7 +107,7 @@ static bool read_mixes(mf_jr *r, const cJSON *root, const mf_skel_data *d, scena
             if (!known_clip(r, d, cJSON_GetArrayItem(m, k)->valuestring, k ? &p->to : &p->from)) return false;
             mf_jr_pop(r, m3);
         }
-        p->seconds = (float)cJSON_GetArrayItem(m, 2)->valuedouble;
+        p->seconds = cJSON_GetArrayItem(m, 2)->valuedouble;
         if (!(p->seconds >= 0)) {
             mf_jr_index(r, 2);
             return mf_jr_fail(r, "must be 0 or more seconds");
@@ -122,7 +133,7 @@ static bool read_scenario(mf_jr *r, cJSON *root, const mf_skel_data *d, scenario
     if (sc->frames < 1 || sc->frames > 100000) return mf_jr_fail_at(r, "frames", "must be 1..100000");
     if (sc->every < 1) return mf_jr_fail_at(r, "every", "must be at least 1");
     if (!(sc->dt >= 0 && sc->dt <= 10)) return mf_jr_fail_at(r, "dt", "must be 0..10 seconds");
-    if (!mf_jr_float(r, root, "defaultMix", 0, &sc->default_mix)) return false;
+    if (!read_double(r, root, "defaultMix", 0, &sc->default_mix)) return false;
     if (!(sc->default_mix >= 0)) return mf_jr_fail_at(r, "defaultMix", "must be 0 or more seconds");
     if (!read_mixes(r, root, d, sc)) return false;
     const cJSON *skins = cJSON_GetObjectItemCaseSensitive(root, "skins");
@@ -166,8 +177,8 @@ static bool read_scenario(mf_jr *r, cJSON *root, const mf_skel_data *d, scenario
                   mf_jr_bool(r, c, "additive", false, &cmd->additive) &&
                   mf_jr_bool(r, c, "holdPrevious", false, &cmd->hold_previous) &&
                   mf_jr_bool(r, c, "reverse", false, &cmd->reverse) &&
-                  mf_jr_float(r, c, "timeScale", 1, &cmd->time_scale) && mf_jr_float(r, c, "delay", 0, &cmd->delay) &&
-                  mf_jr_float(r, c, "mix", 0, &cmd->mix);
+                  mf_jr_float(r, c, "timeScale", 1, &cmd->time_scale) && read_double(r, c, "delay", 0, &cmd->delay) &&
+                  read_double(r, c, "mix", 0, &cmd->mix);
         cmd->has_mix = cJSON_GetObjectItemCaseSensitive(c, "mix") != NULL;
         static const char *const ops[] = {"set", "add", "setEmpty", "addEmpty"};
         cmd->op = -1;
@@ -366,7 +377,8 @@ static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_b
         double dt = f > 0 ? sc->dt : 0.0;
         if (f > 0) clock += sc->dt;
         mf_tracks_update(tracks, dt);
-        if (getenv("H14_RESET")) mf_pose_reset(pose);
+        /* no reset between frames: as in the reference, what no track keys keeps its value
+         * (a layer's constraint mixes converge over frames; first keys mix from setup) */
         mf_tracks_apply(tracks, pose);
         mf_pose_update_world(pose);
         if (f % sc->every == 0 || f == sc->frames - 1) {

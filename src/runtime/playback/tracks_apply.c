@@ -1,87 +1,10 @@
-/* Applying the tracks to a pose: timeline modes, crossfades, layers, the rotation rule, events
+/* Applying the tracks to a pose: crossfades, layers, setup blending, the rotation rule, events
  * and completions. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "tracks_internal.h"
-
-/* ---------------------------------------------------------------- timeline modes */
-
-static bool clip_has(const mf_tracks *t, int32_t clip, const int32_t *ids, int32_t n)
-{
-    if (clip < 0) return false;
-    const int32_t *p = t->clip_props + t->clip_prop_first[clip];
-    int32_t count = t->clip_prop_first[clip + 1] - t->clip_prop_first[clip];
-    for (int32_t k = 0; k < n; k++) {
-        int32_t lo = 0, hi = count - 1;
-        while (lo <= hi) {
-            int32_t mid = (lo + hi) >> 1;
-            if (p[mid] == ids[k]) return true;
-            if (p[mid] < ids[k]) lo = mid + 1;
-            else hi = mid - 1;
-        }
-    }
-    return false;
-}
-
-/* Marks the ids seen; true when any was new. */
-static bool add_all(mf_tracks *t, const int32_t *ids, int32_t n)
-{
-    bool added = false;
-    for (int32_t k = 0; k < n; k++)
-        if (!t->prop_seen[ids[k]]) t->prop_seen[ids[k]] = 1, added = true;
-    return added;
-}
-
-static void compute_hold(mf_tracks *t, int32_t ei)
-{
-    const mf_skel_data *d = t->d;
-    const mf_track_entry *e = &t->entries[ei];
-    if (e->clip < 0) return;
-    const mf_sd_clip *clip = &d->clips[e->clip];
-    uint8_t *modes = t->modes + (size_t)ei * (size_t)t->max_tl;
-    int32_t *hold = t->hold_mix + (size_t)ei * (size_t)t->max_tl;
-    int32_t to = e->mixing_to;
-    bool hold_previous = to >= 0 && t->entries[to].hold_previous;
-    for (int32_t j = 0; j < clip->timeline_count; j++) {
-        const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
-        int32_t ids[PROP_MAX];
-        int32_t n = mf_tracks_props(d, tl, ids);
-        bool added = add_all(t, ids, n);
-        hold[j] = -1;
-        if (hold_previous) modes[j] = added ? MODE_HOLD_FIRST : MODE_HOLD_SUBSEQUENT;
-        else if (!added) modes[j] = MODE_SUBSEQUENT;
-        else if (to < 0 || tl->kind == MF_SD_TL_ATTACHMENT || tl->kind == MF_SD_TL_DRAW_ORDER ||
-                 tl->kind == MF_SD_TL_EVENT || !clip_has(t, t->entries[to].clip, ids, n))
-            modes[j] = MODE_FIRST;
-        else {
-            /* held by this entry while the incoming one mixes over it; if a later entry lacks
-             * the property, fade as that one mixes in */
-            modes[j] = MODE_HOLD_FIRST;
-            for (int32_t next = t->entries[to].mixing_to; next >= 0; next = t->entries[next].mixing_to) {
-                if (clip_has(t, t->entries[next].clip, ids, n)) continue;
-                if (t->entries[next].mix_duration > 0) modes[j] = MODE_HOLD_MIX, hold[j] = next;
-                break;
-            }
-        }
-    }
-}
-
-void mf_tracks_compute_modes(mf_tracks *t)
-{
-    t->modes_dirty = false;
-    memset(t->prop_seen, 0, (size_t)t->prop_count);
-    for (int32_t i = 0; i < t->track_count; i++) {
-        int32_t e = t->current[i];
-        if (e < 0) continue;
-        while (t->entries[e].mixing_from >= 0) e = t->entries[e].mixing_from;
-        do { /* oldest first: the first to key a property owns it */
-            if (t->entries[e].mixing_to < 0 || t->entries[e].blend != MF_CLIP_ADDITIVE) compute_hold(t, e);
-            e = t->entries[e].mixing_to;
-        } while (e >= 0);
-    }
-}
 
 /* ---------------------------------------------------------------- times */
 
@@ -131,6 +54,13 @@ static void mark_slots(mf_tracks *t, const mf_pose *pose, const mf_track_entry *
     }
 }
 
+/* Replace on a layer leaves a property alone before the timeline's first key. */
+static bool before_first(const mf_skel_data *d, int32_t timeline, double time)
+{
+    const mf_sd_timeline *tl = &d->timelines[timeline];
+    return time < d->times[tl->key_first];
+}
+
 static void fresh_latches(mf_tracks *t, int32_t ei)
 {
     mf_track_entry *e = &t->entries[ei];
@@ -146,16 +76,17 @@ static void queue_events(mf_tracks *t, mf_pose *pose, int32_t ei, double anim, b
     mf_track_entry *e = &t->entries[ei];
     int32_t n = 0;
     if (fire && e->clip >= 0) {
-        int32_t c1 = 0, c2 = 0;
+        int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
         if (anim >= last || last < 0) {
-            mf_pose_events(pose, e->clip, last, anim, false, t->fired, 64, &c1, NULL);
+            mf_pose_events(pose, e->clip, last, anim, false, t->fired, 64, &c1, &d1);
         } else { /* wrapped: the rest of the lap, then the start of the next */
-            mf_pose_events(pose, e->clip, last, e->clip_end, false, t->fired, 64, &c1, NULL);
+            mf_pose_events(pose, e->clip, last, e->clip_end, false, t->fired, 64, &c1, &d1);
             double from = e->clip_start > 0 ? e->clip_start - 1e-6 : -1;
-            mf_pose_events(pose, e->clip, from, anim, false, t->fired + c1, 64 - c1, &c2, NULL);
+            mf_pose_events(pose, e->clip, from, anim, false, t->fired + c1, 64 - c1, &c2, &d2);
         }
         n = c1 + c2;
+        t->dropped += d1 + d2; /* more than 64 keys in one frame of one entry */
     }
     double dur = (double)e->clip_end - e->clip_start;
     double last_wrapped = dur > 0 ? fmod(e->track_last, dur) : e->track_last;
@@ -181,17 +112,16 @@ static void queue_events(mf_tracks *t, mf_pose *pose, int32_t ei, double anim, b
 }
 
 /* Applies the entries `to` mixes from (oldest first); returns the mix share of `to`. */
-static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool first_track, bool add_track)
+static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool first_track)
 {
     int32_t fi = t->entries[to].mixing_from;
-    if (t->entries[fi].mixing_from >= 0) apply_mixing_from(t, pose, fi, first_track, add_track);
+    if (t->entries[fi].mixing_from >= 0) apply_mixing_from(t, pose, fi, first_track);
     mf_track_entry *te = &t->entries[to], *f = &t->entries[fi];
     float mix;
     bool setup_blend = false; /* track 0 with an instant mix: from the setup pose */
     if (te->mix_duration == 0) mix = 1, setup_blend = first_track;
-    else mix = fminf(1.0f, te->mix_time / te->mix_duration);
+    else mix = (float)fmin(1.0, te->mix_time / te->mix_duration);
     bool additive = !first_track && f->blend == MF_CLIP_ADDITIVE;
-    (void)add_track;
     bool attachments = mix < f->mix_attachment_threshold, draw_order = mix < f->mix_draw_order_threshold;
     float alpha_hold = f->alpha * te->interrupt_alpha, alpha_mix = alpha_hold * (1 - mix);
     double anim = mf_tracks_anim_time(f), at = apply_time(t, f, anim);
@@ -222,7 +152,7 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
                 case MODE_HOLD_FIRST: a = alpha_hold; break;
                 default: {
                     const mf_track_entry *hm = &t->entries[hold[j]];
-                    a = alpha_hold * fmaxf(0.0f, hm->mix_duration > 0 ? 1 - hm->mix_time / hm->mix_duration : 0);
+                    a = alpha_hold * (float)fmax(0.0, hm->mix_duration > 0 ? 1 - hm->mix_time / hm->mix_duration : 0);
                     break;
                 }
                 }
@@ -231,6 +161,7 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
                 /* the first to key a property mixes from the setup pose */
                 if ((!subsequent || setup_blend) && tl->kind != MF_SD_TL_ATTACHMENT)
                     mf_pose_timeline_setup(pose, clip->timeline_first + j, f->bone_mask);
+                if (subsequent && !first_track && before_first(d, clip->timeline_first + j, at)) w[j] = 0;
                 if (tl->kind == MF_SD_TL_ATTACHMENT) w[j] = attachments ? 1.0f : 0.0f;
                 else if (tl->kind == MF_SD_TL_DRAW_ORDER) w[j] = draw_order ? 1.0f : 0.0f;
                 if (tl->kind == MF_SD_TL_ROTATE) {
@@ -267,7 +198,7 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
         if (ci < 0 || t->entries[ci].delay > 0) continue;
         bool additive = i > 0 && t->entries[ci].blend == MF_CLIP_ADDITIVE;
         float mix = t->entries[ci].alpha;
-        if (t->entries[ci].mixing_from >= 0) mix *= apply_mixing_from(t, pose, ci, i == 0, additive);
+        if (t->entries[ci].mixing_from >= 0) mix *= apply_mixing_from(t, pose, ci, i == 0);
         else if (t->entries[ci].track_time >= t->entries[ci].track_end && t->entries[ci].next < 0) mix = 0;
         mf_track_entry *e = &t->entries[ci];
         bool attachments = mix >= e->alpha_attachment_threshold;
@@ -292,6 +223,8 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
                     rot_w[j] = 0;
                     if (modes[j] != MODE_SUBSEQUENT && tl->kind != MF_SD_TL_ATTACHMENT)
                         mf_pose_timeline_setup(pose, clip->timeline_first + j, e->bone_mask);
+                    else if (i > 0 && before_first(d, clip->timeline_first + j, at))
+                        w[j] = 0;
                     if (tl->kind == MF_SD_TL_ROTATE) {
                         rot_w[j] = mix, w[j] = 0;
                         before[j] = (uint8_t)(modes[j] == MODE_SUBSEQUENT

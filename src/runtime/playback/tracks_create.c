@@ -124,7 +124,7 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     t->rot_weights = mf_alloc(&al, (size_t)(t->max_tl + 1) * sizeof(float));
     t->before = mf_alloc(&al, (size_t)(t->max_tl + 1));
     t->slot_state = mf_alloc(&al, (size_t)d->slot_count + 1);
-    t->mix_table = mf_alloc(&al, mt * sizeof(float));
+    t->mix_table = mf_alloc(&al, mt * sizeof(double));
     t->prop_seen = mf_alloc(&al, (size_t)t->prop_count);
     t->clip_prop_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
     t->clip_props = mf_alloc(&al, ((size_t)total_tl * PROP_MAX + 1) * sizeof(int32_t));
@@ -164,7 +164,7 @@ float mf_tracks_clip_length(const mf_tracks *t, int32_t clip)
     return clip >= 0 && clip < t->d->clip_count ? t->d->clips[clip].length : 0.0f;
 }
 
-mf_result mf_tracks_set_mix(mf_tracks *t, int32_t from, int32_t to, float seconds)
+mf_result mf_tracks_set_mix(mf_tracks *t, int32_t from, int32_t to, double seconds)
 {
     int32_t nc = t ? t->d->clip_count : 0;
     if (!t || from < -1 || from >= nc || to < -1 || to >= nc || !(seconds >= 0)) return MF_ERR_ARGUMENT;
@@ -172,15 +172,15 @@ mf_result mf_tracks_set_mix(mf_tracks *t, int32_t from, int32_t to, float second
     return MF_OK;
 }
 
-float mf_tracks_mix(const mf_tracks *t, int32_t from, int32_t to)
+double mf_tracks_mix(const mf_tracks *t, int32_t from, int32_t to)
 {
     int32_t nc = t->d->clip_count;
     if (from < -1 || from >= nc || to < -1 || to >= nc) return t->default_mix;
-    float m = t->mix_table[(size_t)(from + 1) * (size_t)(nc + 1) + (size_t)(to + 1)];
+    double m = t->mix_table[(size_t)(from + 1) * (size_t)(nc + 1) + (size_t)(to + 1)];
     return m >= 0 ? m : t->default_mix;
 }
 
-void mf_tracks_set_default_mix(mf_tracks *t, float seconds) { if (t && seconds >= 0) t->default_mix = seconds; }
+void mf_tracks_set_default_mix(mf_tracks *t, double seconds) { if (t && seconds >= 0) t->default_mix = seconds; }
 void mf_tracks_set_time_scale(mf_tracks *t, float scale) { if (t && scale == scale) t->time_scale = scale; }
 void mf_tracks_set_listener(mf_tracks *t, mf_track_listener fn, void *user)
 {

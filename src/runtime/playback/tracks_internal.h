@@ -40,8 +40,9 @@ struct mf_tracks {
     uint8_t *before;    /* max_tl scratch: mf_rotation_before per rotation timeline */
     uint8_t *slot_state; /* per slot during an apply: SLOT_* (who set its attachment) */
     /* the mix table: (clip_count + 1)^2 seconds, < 0 unset; index clip + 1 (0: empty) */
-    float *mix_table;
-    float default_mix, time_scale;
+    double *mix_table;
+    double default_mix;
+    float time_scale;
     /* properties: ids seen while deciding modes; each clip's ids, sorted */
     int32_t prop_count;
     uint8_t *prop_seen;
@@ -67,9 +68,11 @@ float mf_tracks_clip_length(const mf_tracks *t, int32_t clip);
 /* tracks_ops.c */
 void mf_tracks_set_current(mf_tracks *t, int32_t track, int32_t entry, bool interrupt);
 void mf_tracks_clear_next(mf_tracks *t, int32_t entry);
+double mf_tracks_track_complete(const mf_track_entry *e);
+
+/* tracks_modes.c */
+void mf_tracks_compute_modes(mf_tracks *t);
 
 /* tracks_apply.c */
-void mf_tracks_compute_modes(mf_tracks *t);
 double mf_tracks_anim_time(const mf_track_entry *e);
-double mf_tracks_track_complete(const mf_track_entry *e);
 #endif

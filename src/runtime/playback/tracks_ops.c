@@ -85,7 +85,7 @@ void mf_tracks_set_current(mf_tracks *t, int32_t track, int32_t entry, bool inte
         e->mix_time = 0;
         /* an interrupted mix keeps the share it had reached */
         if (f->mixing_from >= 0 && f->mix_duration > 0)
-            e->interrupt_alpha *= fminf(1.0f, f->mix_time / f->mix_duration);
+            e->interrupt_alpha *= (float)fmin(1.0, f->mix_time / f->mix_duration);
         f->rotation_fresh = true; /* mixing out latches its own directions */
         cap_chain(t, entry);
     }
@@ -139,7 +139,7 @@ double mf_tracks_track_complete(const mf_track_entry *e)
     return e->track_time;
 }
 
-mf_entry_handle mf_tracks_add(mf_tracks *t, int32_t track, int32_t clip, bool loop, float delay)
+mf_entry_handle mf_tracks_add(mf_tracks *t, int32_t track, int32_t clip, bool loop, double delay)
 {
     if (!valid(t, track, clip)) return NO_ENTRY;
     int32_t last = t->current[track];
@@ -154,7 +154,7 @@ mf_entry_handle mf_tracks_add(mf_tracks *t, int32_t track, int32_t clip, bool lo
     } else {
         t->entries[last].next = i;
         e->previous = last;
-        if (delay <= 0) delay = fmaxf(0.0f, delay + (float)mf_tracks_track_complete(&t->entries[last]) - e->mix_duration);
+        if (delay <= 0) delay = fmax(0.0, delay + mf_tracks_track_complete(&t->entries[last]) - e->mix_duration);
     }
     e->delay = delay;
     mf_entry_handle h = handle_of(t, i);
@@ -162,18 +162,18 @@ mf_entry_handle mf_tracks_add(mf_tracks *t, int32_t track, int32_t clip, bool lo
     return h;
 }
 
-void mf_tracks_set_entry_mix(mf_tracks *t, mf_entry_handle h, float mix)
+void mf_tracks_set_entry_mix(mf_tracks *t, mf_entry_handle h, double mix)
 {
     mf_track_entry *e = mf_tracks_entry(t, h);
     if (!e || !(mix >= 0)) return;
     if (e->previous >= 0 && e->delay >= 0 && e->next_track_last == -1) {
         /* queued to start before its predecessor's end: keep that relation */
-        e->delay = fmaxf(0.0f, e->delay + e->mix_duration - mix);
+        e->delay = fmax(0.0, e->delay + e->mix_duration - mix);
     }
     e->mix_duration = mix;
 }
 
-mf_entry_handle mf_tracks_set_empty(mf_tracks *t, int32_t track, float mix)
+mf_entry_handle mf_tracks_set_empty(mf_tracks *t, int32_t track, double mix)
 {
     mf_entry_handle h = mf_tracks_set(t, track, MF_CLIP_EMPTY, false);
     mf_track_entry *e = mf_tracks_entry(t, h);
@@ -181,12 +181,12 @@ mf_entry_handle mf_tracks_set_empty(mf_tracks *t, int32_t track, float mix)
     return h;
 }
 
-mf_entry_handle mf_tracks_add_empty(mf_tracks *t, int32_t track, float mix, float delay)
+mf_entry_handle mf_tracks_add_empty(mf_tracks *t, int32_t track, double mix, double delay)
 {
     mf_entry_handle h = mf_tracks_add(t, track, MF_CLIP_EMPTY, false, delay);
     mf_track_entry *e = mf_tracks_entry(t, h);
     if (!e) return h;
-    if (delay <= 0 && e->previous >= 0) e->delay = fmaxf(0.0f, e->delay + e->mix_duration - mix);
+    if (delay <= 0 && e->previous >= 0) e->delay = fmax(0.0, e->delay + e->mix_duration - mix);
     e->mix_duration = mix, e->track_end = mix;
     return h;
 }

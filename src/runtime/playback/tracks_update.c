@@ -26,7 +26,7 @@ static bool update_mixing_from(mf_tracks *t, int32_t to, double delta)
         return finished;
     }
     f->track_time += (double)delta * f->time_scale;
-    te->mix_time += (float)delta;
+    te->mix_time += delta;
     return false;
 }
 
@@ -42,7 +42,7 @@ void mf_tracks_update(mf_tracks *t, double dt)
         cur->track_last = cur->next_track_last;
         double cd = delta * cur->time_scale;
         if (cur->delay > 0) {
-            cur->delay -= (float)cd;
+            cur->delay -= cd;
             if (cur->delay > 0) continue;
             cd = -cur->delay;
             cur->delay = 0;
@@ -60,7 +60,7 @@ void mf_tracks_update(mf_tracks *t, double dt)
                 cur->next = -1;
                 mf_tracks_set_current(t, i, ni, true);
                 for (int32_t n = ni; t->entries[n].mixing_from >= 0; n = t->entries[n].mixing_from)
-                    t->entries[n].mix_time += (float)delta;
+                    t->entries[n].mix_time += delta;
                 continue;
             }
         } else if (cur->track_last >= cur->track_end && cur->mixing_from < 0) {
