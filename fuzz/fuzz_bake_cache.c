@@ -1,8 +1,9 @@
-/* Fuzz the bake cache entry reader and the bundle reader behind it: any bytes give a located
- * error or a payload, never a crash. */
+/* Fuzz the bake cache entry reader, the bundle reader behind it and the atlas entry reader
+ * (pages and placements): any bytes give a located error, a miss or a payload, never a crash. */
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "build/build_internal.h"
 #include "mf/mf_bake_cache.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -16,10 +17,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         mf_bake_item *items = NULL;
         int32_t n = 0;
         if (mf_bake_bundle_decode(payload, len, &items, &n, &d) == MF_OK) free(items);
+        mf_build_atlas at;
+        if (mf_build_atlas_decode(payload, len, &at)) mf_build_atlas_free(&at);
         free(payload);
     }
     mf_bake_item *items = NULL;
     int32_t n = 0;
     if (mf_bake_bundle_decode(data, size, &items, &n, &d) == MF_OK) free(items);
+    mf_build_atlas at;
+    if (mf_build_atlas_decode(data, size, &at)) mf_build_atlas_free(&at);
     return 0;
 }

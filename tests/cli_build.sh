@@ -3,6 +3,7 @@
 # output file that a failed build leaves untouched.
 # Arguments (from tests/CMakeLists.txt): mfe path, source dir, work dir.
 . "$2/tests/support/cli.sh"
+export MF_SKELETON_BAKE_CACHE_DIR="$WORK/cache" # never the user's cache
 
 # a copy of the mannequin to break
 cp -R "$SRC/examples/mannequin" "$WORK/rig"
