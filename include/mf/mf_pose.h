@@ -19,7 +19,8 @@
  *
  * Coordinates are the project's: Y-down pixels, degrees clockwise. A bone's world transform
  * maps its local point (x, y) to (a·x + b·y + wx, c·x + d·y + wy) in skeleton space.
- * Physics constraints are left to the playback module: their bones keep their pose here.
+ * Physics constraints run inside mf_pose_update_world(), stepped by mf_pose_physics_step()
+ * (mf_physics.h).
  */
 #ifndef MF_POSE_H
 #define MF_POSE_H

@@ -3,7 +3,7 @@
  * addEmpty on any track, default and paired mixes, per-entry mix, alpha, additive, hold
  * previous, reverse, time scale; composed skins) and writes the frames in the spine-corpus dump
  * format: bone world matrices, inactive bones, the draw list with world vertices, and events.
- * Physics constraints are the physics module's: their bones keep their pose. */
+ * Physics constraints step by each frame's dt (mf_physics.h) and run in the update order. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "mf/mf_build.h"
 #include "mf/mf_geometry.h"
+#include "mf/mf_physics.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_rig.h"
 #include "mf/mf_tracks.h"
@@ -380,6 +381,7 @@ static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_b
         /* no reset between frames: as in the reference, what no track keys keeps its value
          * (a layer's constraint mixes converge over frames; first keys mix from setup) */
         mf_tracks_apply(tracks, pose);
+        mf_pose_physics_step(pose, (float)dt);
         mf_pose_update_world(pose);
         if (f % sc->every == 0 || f == sc->frames - 1) {
             mf_draw_list_build(dl, pose);

@@ -59,6 +59,8 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
     s->cache = carve(l, nb * MF_BONE_CACHE, sizeof(float));
     s->cache_valid = carve(l, nb, 1);
+    s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
+    s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
 }
 
 mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf_pose **out,
@@ -132,6 +134,8 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     for (int32_t i = 0; i < data->transform_count; i++)
         p->tf_active[i] = !data->transform[i].skin_required;
     for (int32_t i = 0; i < data->path_count; i++) p->path_active[i] = !data->path[i].skin_required;
+    s->phys_mix = 1.0f; /* state zeroed: every constraint starts at rest on its first update */
+    s->phys_teleport = MF_PHYSICS_TELEPORT_DEFAULT;
     mf_pose_reset(p);
     *out = p;
     return MF_OK;

@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "mf/mf_physics.h"
 #include "mf/mf_pose.h"
 
 #define MF_PI 3.14159265358979323846
@@ -26,7 +27,21 @@ typedef struct mf_pose_scratch {
      * inherit, the parent's world) and the world it gave; valid: 0 until the first update */
     float *cache;      /* MF_BONE_CACHE floats a bone */
     uint8_t *cache_valid;
+    /* physics constraints (pose_physics*.c): animated settings and spring state per
+     * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
+    float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
+    float *phys_state;    /* MF_PHYS_STATE floats a constraint */
+    float phys_dt, phys_move_x, phys_move_y, phys_gravity, phys_wind, phys_mix, phys_teleport;
+    float phys_clock;     /* the summed frame times, in float (see mf_pose_physics_step) */
+    int32_t phys_mode;    /* mf_physics_mode */
 } mf_pose_scratch;
+
+/* phys_state layout per constraint */
+enum {
+    MF_PS_INIT = 0, MF_PS_RESET, MF_PS_UX, MF_PS_UY, MF_PS_TX, MF_PS_TY, MF_PS_XO, MF_PS_YO,
+    MF_PS_XV, MF_PS_YV, MF_PS_RO, MF_PS_RV, MF_PS_SO, MF_PS_SV, MF_PS_REMAINING, MF_PS_MOVE_X,
+    MF_PS_MOVE_Y, MF_PHYS_STATE
+};
 
 /* cache layout per bone: 7 applied values, inherit, 6 parent world, then 6 world results */
 #define MF_BONE_CACHE_IN 14
@@ -57,6 +72,14 @@ void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, flo
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
+/* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one
+ * constraint at its place in the order, setup settings (from mf_pose_reset), and a physics
+ * timeline of a sample (prev_time/time are track times; loop as sampled). */
+void mf_pose_physics_begin(mf_pose *pose);
+void mf_pose_apply_physics(mf_pose *pose, int32_t physics);
+void mf_pose_physics_setup(mf_pose *pose);
+void mf_pose_physics_timeline(mf_pose *pose, const mf_sd_timeline *tl, int32_t key, double time,
+                              double local_prev, double local_time, bool wrapped, float weight);
 
 /* World position of vertex i of an attachment on a slot (with the slot's deform). */
 void mf_pose_world_vertex(const mf_pose *pose, int32_t slot, int32_t att, int32_t i, float *x,

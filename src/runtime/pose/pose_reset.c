@@ -66,4 +66,5 @@ void mf_pose_reset(mf_pose *pose)
         pose->path_mix[3 * i + 1] = p->mix_x;
         pose->path_mix[3 * i + 2] = p->mix_y;
     }
+    mf_pose_physics_setup(pose);
 }

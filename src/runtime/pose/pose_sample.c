@@ -272,6 +272,22 @@ static void constraint_timeline(sampler *s, const mf_sd_timeline *tl, int32_t k,
     for (int32_t j = 0; j < n; j++) *dst[j] = lerp(*dst[j], v[j], s->w);
 }
 
+/* Physics settings and reset keys (pose_physics.c), with the sample's local time window. */
+static void physics_timeline(mf_pose *p, const mf_clip_sample *cs, const mf_sd_timeline *tl,
+                             int32_t k, double t, float w)
+{
+    const mf_skel_data *d = p->data;
+    double prev = -1, len = d->clips[cs->clip].length;
+    bool wrapped = false;
+    if (cs->prev_time >= 0 && cs->prev_time <= cs->time) {
+        prev = local_time(d, cs->clip, cs->prev_time, cs->loop);
+        if (cs->loop && len > 0) wrapped = floor(cs->prev_time / len) != floor(cs->time / len);
+    } else if (cs->prev_time > cs->time) {
+        prev = t; /* backwards: no reset key fires */
+    }
+    mf_pose_physics_timeline(p, tl, k, cs->time, prev, t, wrapped, w);
+}
+
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
     if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time)
@@ -285,13 +301,16 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     for (int32_t j = 0; j < clip->timeline_count; j++) {
         int32_t ti = clip->timeline_first + j;
         const mf_sd_timeline *tl = &d->timelines[ti];
-        if (tl->kind == MF_SD_TL_EVENT || (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET))
-            continue;
+        if (tl->kind == MF_SD_TL_EVENT) continue;
         if (cs->timeline_weights) {
             s.w = cs->timeline_weights[j];
             if (!(s.w > 0)) continue;
         }
         int32_t k = find_key(d->times + tl->key_first, tl->key_count, &p->cursor[ti], t);
+        if (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET) {
+            physics_timeline(p, cs, tl, k, t, s.w);
+            continue;
+        }
         switch (tl->kind) {
         case MF_SD_TL_ATTACHMENT: {
             int32_t slot = tl->target;

@@ -207,6 +207,7 @@ void mf_pose_update_world(mf_pose *p)
     if (!p) return;
     const mf_skel_data *d = p->data;
     p->bones_computed = p->bones_copied = 0;
+    mf_pose_physics_begin(p);
     for (int32_t i = 0; i < p->bone_count; i++) {
         p->ax[i] = p->x[i], p->ay[i] = p->y[i], p->arot[i] = p->rot[i];
         p->asx[i] = p->sx[i], p->asy[i] = p->sy[i], p->ashx[i] = p->shx[i], p->ashy[i] = p->shy[i];
@@ -226,7 +227,10 @@ void mf_pose_update_world(mf_pose *p)
         case MF_SD_REF_PATH:
             if (p->path_active[r.index]) mf_pose_apply_path(p, r.index);
             break;
-        default: /* physics: the playback module's */
+        case MF_SD_REF_PHYSICS:
+            mf_pose_apply_physics(p, r.index); /* checks its own activity */
+            break;
+        default:
             break;
         }
     }

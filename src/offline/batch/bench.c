@@ -1,0 +1,282 @@
+/* The benchmark engine: build in memory, N staggered instances, per-stage medians, allocations
+ * counted through the runtime's allocator hooks (every runtime allocation goes through them). */
+#define _POSIX_C_SOURCE 200809L
+#include "batch/bench.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mf/mf_build.h"
+#include "mf/mf_rig.h"
+#include "util/files.h"
+#include "util/suggest.h"
+
+static atomic_llong g_allocs, g_bytes;
+
+static void *count_alloc(void *user, size_t n)
+{
+    (void)user;
+    atomic_fetch_add(&g_allocs, 1);
+    atomic_fetch_add(&g_bytes, (long long)n);
+    return malloc(n);
+}
+static void count_free(void *user, void *p)
+{
+    (void)user;
+    free(p);
+}
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+static double median(double *v, int32_t n)
+{
+    if (n <= 0) return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+typedef struct names_ctx {
+    const mf_skel_data *d;
+    bool skins;
+} names_ctx;
+static const char *name_at(const void *ctx, int i)
+{
+    const names_ctx *c = ctx;
+    return mf_skel_data_string(c->d, c->skins ? c->d->skins[i].name : c->d->clips[i].name);
+}
+
+/* JSON parse vs binary load, each a median of several runs. */
+static mf_result time_loads(const mf_bench_config *cfg, const void *blob, size_t size, mf_bench_result *r,
+                            mf_diag *diag)
+{
+    enum { PARSES = 5, LOADS = 200 };
+    double t[LOADS];
+    for (int32_t k = 0; k < PARSES; k++) {
+        mf_rig rig;
+        double t0 = now_us();
+        if (mf_rig_load(cfg->rig, &rig, diag) != MF_OK) return MF_ERR_INVALID;
+        t[k] = now_us() - t0;
+        mf_rig_free(&rig);
+    }
+    r->json_parse_us = median(t, PARSES);
+    mf_skel_data data;
+    for (int32_t k = 0; k < LOADS; k++) {
+        double t0 = now_us();
+        mf_result res = mf_skel_data_load(blob, size, &data, diag);
+        t[k] = now_us() - t0;
+        if (res != MF_OK) return res;
+    }
+    r->build_load_us = median(t, LOADS);
+    /* from a file: read + load, as a game would */
+    char path[] = "/tmp/mfe-bench-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) return MF_OK; /* no temp dir: leave the file figure at 0 */
+    close(fd);
+    if (mf_write_file_atomic(path, blob, size, diag) == MF_OK) {
+        for (int32_t k = 0; k < LOADS; k++) {
+            char *bytes = NULL;
+            size_t len = 0;
+            double t0 = now_us();
+            mf_result res = mf_read_file(path, &bytes, &len, diag);
+            if (res == MF_OK) res = mf_skel_data_load(bytes, len, &data, diag);
+            t[k] = now_us() - t0;
+            free(bytes);
+            if (res != MF_OK) break;
+        }
+        r->build_file_load_us = median(t, LOADS);
+    }
+    unlink(path);
+    return MF_OK;
+}
+
+/* Everything an instance owns. */
+typedef struct instance {
+    mf_pose *pose;
+    mf_tracks *tracks;
+    mf_draw_list *draw;
+} instance;
+
+static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *al,
+                       mf_skin_cache *cache, const int32_t *skins, instance *inst, mf_diag *diag)
+{
+    float length = d->clips[clip].length;
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        instance *it = &inst[i];
+        if (mf_pose_create(d, al, &it->pose, diag) != MF_OK) return MF_ERR_NOMEM;
+        if (mf_tracks_create(d, NULL, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
+        if (mf_draw_list_create(d, al, &it->draw) != MF_OK) return MF_ERR_NOMEM;
+        if (cfg->skin_count > 0 && mf_pose_set_skins(it->pose, cache, skins, cfg->skin_count, diag) != MF_OK)
+            return MF_ERR_INVALID;
+        mf_entry_handle h = mf_tracks_set(it->tracks, 0, clip, true);
+        mf_track_entry *e = mf_tracks_entry(it->tracks, h);
+        if (e) e->track_time = (double)length * i / cfg->instances; /* staggered */
+    }
+    return MF_OK;
+}
+
+static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, float *buf,
+                         int32_t buf_cap, double dt, double st[MF_BENCH_STAGES], int64_t *verts)
+{
+    double t0 = now_us();
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        mf_tracks_update(inst[i].tracks, dt);
+        mf_tracks_apply(inst[i].tracks, inst[i].pose);
+    }
+    double t1 = now_us();
+    for (int32_t i = 0; i < cfg->instances; i++) mf_pose_update_world(inst[i].pose);
+    double t2 = now_us();
+    int64_t nv = 0;
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        const mf_pose *p = inst[i].pose;
+        for (int32_t k = 0; k < p->slot_count; k++) {
+            int32_t s = p->draw_order[k], att = p->attachment[s];
+            if (att < 0 || !p->active[d->slots[s].bone]) continue;
+            uint8_t type = d->attachments[att].type;
+            if (type != MF_SD_ATT_REGION && type != MF_SD_ATT_MESH && type != MF_SD_ATT_LINKED_MESH) continue;
+            nv += mf_pose_world_vertices(p, s, att, buf, buf_cap);
+        }
+    }
+    double t3 = now_us();
+    for (int32_t i = 0; i < cfg->instances; i++) mf_draw_list_build(inst[i].draw, inst[i].pose);
+    double t4 = now_us();
+    st[MF_BENCH_TRACKS] = t1 - t0, st[MF_BENCH_WORLD] = t2 - t1;
+    st[MF_BENCH_VERTICES] = t3 - t2, st[MF_BENCH_DRAW] = t4 - t3;
+    *verts = nv;
+}
+
+static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, mf_bench_result *r,
+                            mf_diag *diag)
+{
+    int32_t cap = 4;
+    for (int32_t a = 0; a < d->attachment_count; a++)
+        if (d->attachments[a].vertex_count > cap) cap = d->attachments[a].vertex_count;
+    float *buf = malloc((size_t)cap * 2 * sizeof(float));
+    double *per[MF_BENCH_STAGES + 1];
+    mf_batch_item *items = malloc((size_t)cfg->instances * sizeof *items);
+    bool ok = buf && items;
+    for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) ok = (per[s] = calloc((size_t)cfg->frames, sizeof(double))) && ok;
+    mf_thread_pool *pool = NULL;
+    if (ok && cfg->threads > 1 && mf_thread_pool_create(cfg->threads, &pool) != MF_OK) ok = false;
+    if (!ok) {
+        mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
+    } else {
+        for (int32_t i = 0; i < cfg->instances; i++) items[i] = (mf_batch_item){inst[i].tracks, inst[i].pose, inst[i].draw};
+        const double dt = 1.0 / 60.0;
+        double total_mean = 0, st[MF_BENCH_STAGES] = {0};
+        int64_t verts = 0, verts_sum = 0;
+        for (int32_t f = -cfg->warmup; f < cfg->frames; f++) {
+            if (f == 0) atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
+            double total;
+            if (pool) {
+                double t0 = now_us();
+                mf_batch_update(items, cfg->instances, dt, mf_thread_pool_dispatch, pool);
+                total = now_us() - t0;
+            } else {
+                frame_single(cfg, d, inst, buf, cap, dt, st, &verts);
+                total = st[MF_BENCH_TRACKS] + st[MF_BENCH_WORLD] + st[MF_BENCH_DRAW];
+            }
+            if (f < 0) continue;
+            for (int32_t s = 0; s < MF_BENCH_STAGES; s++) per[s][f] = st[s];
+            per[MF_BENCH_STAGES][f] = total;
+            total_mean += total, verts_sum += verts;
+        }
+        r->allocations_per_frame = (double)atomic_load(&g_allocs) / cfg->frames;
+        r->bytes_per_frame = (double)atomic_load(&g_bytes) / cfg->frames;
+        r->frame_mean_us = total_mean / cfg->frames;
+        r->vertices_per_frame = (double)verts_sum / cfg->frames;
+        for (int32_t s = 0; s < MF_BENCH_STAGES; s++) r->stage_us[s] = pool ? 0 : median(per[s], cfg->frames);
+        r->frame_us = median(per[MF_BENCH_STAGES], cfg->frames);
+        r->us_per_skeleton_frame = r->frame_us / cfg->instances;
+        r->spine_equivalent_us =
+            pool ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
+        for (int32_t i = 0; i < cfg->instances; i++)
+            r->bones_computed += inst[i].pose->bones_computed, r->bones_copied += inst[i].pose->bones_copied;
+    }
+    mf_thread_pool_destroy(pool);
+    for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) free(per[s]);
+    free(items);
+    free(buf);
+    return ok ? MF_OK : MF_ERR_NOMEM;
+}
+
+mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *diag)
+{
+    memset(r, 0, sizeof *r);
+    if (!cfg || !cfg->rig || !cfg->clip || cfg->instances < 1 || cfg->frames < 1 || cfg->threads < 1)
+        return MF_ERR_ARGUMENT;
+    mf_rig rig;
+    if (mf_rig_load(cfg->rig, &rig, diag) != MF_OK) return MF_ERR_INVALID;
+    void *blob = NULL;
+    size_t size = 0;
+    mf_result res = mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, diag);
+    mf_rig_free(&rig);
+    if (res != MF_OK) return res;
+    r->build_bytes = size;
+    mf_skel_data d;
+    instance *inst = calloc((size_t)cfg->instances, sizeof *inst);
+    int32_t *skins = calloc((size_t)cfg->skin_count + 1, sizeof *skins);
+    mf_skin_cache *cache = NULL;
+    mf_allocator al = {count_alloc, count_free, NULL};
+    if (!inst || !skins) {
+        mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
+        res = MF_ERR_NOMEM;
+        goto done;
+    }
+    if ((res = mf_skel_data_load(blob, size, &d, diag)) != MF_OK) goto done;
+    r->bones = d.bone_count, r->slots = d.slot_count, r->instances = cfg->instances;
+    r->frames = cfg->frames, r->threads = cfg->threads;
+    int32_t clip = mf_skel_data_find_clip(&d, cfg->clip);
+    if (clip < 0) {
+        char sfx[160];
+        names_ctx nc = {&d, false};
+        mf_suggest_suffix(sfx, sizeof sfx, mf_suggest(cfg->clip, d.clip_count, name_at, &nc));
+        mf_diag_set(diag, cfg->rig, "--clip", "no clip \"%s\"%s", cfg->clip, sfx);
+        res = MF_ERR_ARGUMENT;
+        goto done;
+    }
+    for (int32_t k = 0; k < cfg->skin_count; k++) {
+        skins[k] = mf_skel_data_find_skin(&d, cfg->skins[k]);
+        if (skins[k] < 0) {
+            char sfx[160];
+            names_ctx nc = {&d, true};
+            mf_suggest_suffix(sfx, sizeof sfx, mf_suggest(cfg->skins[k], d.skin_count, name_at, &nc));
+            mf_diag_set(diag, cfg->rig, "--skin", "no skin \"%s\"%s", cfg->skins[k], sfx);
+            res = MF_ERR_ARGUMENT;
+            goto done;
+        }
+    }
+    atomic_store(&g_allocs, 0);
+    if ((res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
+        (res = setup(cfg, &d, clip, &al, cache, skins, inst, diag)) != MF_OK) {
+        if (res == MF_ERR_NOMEM) mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
+        goto done;
+    }
+    r->setup_allocations = atomic_load(&g_allocs);
+    if ((res = run_frames(cfg, &d, inst, r, diag)) != MF_OK) goto done;
+    if (cfg->load_times) res = time_loads(cfg, blob, size, r, diag);
+done:
+    for (int32_t i = 0; inst && i < cfg->instances; i++) {
+        mf_draw_list_destroy(inst[i].draw);
+        mf_tracks_destroy(inst[i].tracks);
+        mf_pose_destroy(inst[i].pose);
+    }
+    mf_skin_cache_destroy(cache);
+    free(inst);
+    free(skins);
+    free(blob);
+    return res;
+}

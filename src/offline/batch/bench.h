@@ -1,0 +1,39 @@
+/* The benchmark engine behind `mfe skel bench` and the bench/ target (private to the tools).
+ * Runs instances of one looping clip with staggered start times and times each stage. */
+#ifndef MF_OFFLINE_BENCH_H
+#define MF_OFFLINE_BENCH_H
+#include "mf/mf_batch.h"
+
+typedef struct mf_bench_config {
+    const char *rig;        /* .mskel path */
+    const char *clip;       /* clip name */
+    const char *const *skins; int32_t skin_count;
+    int32_t instances, frames, warmup, threads;
+    bool load_times;        /* also time JSON parsing vs loading the binary build */
+} mf_bench_config;
+
+/* Stage times are medians over frames, microseconds per frame. */
+enum { MF_BENCH_TRACKS, MF_BENCH_WORLD, MF_BENCH_VERTICES, MF_BENCH_DRAW, MF_BENCH_STAGES };
+
+typedef struct mf_bench_result {
+    int32_t bones, slots, instances, frames, threads;
+    double stage_us[MF_BENCH_STAGES]; /* per frame; only when threads == 1 */
+    double frame_us, frame_mean_us;   /* all stages, per frame: median and mean */
+    double us_per_skeleton_frame;     /* frame_us / instances */
+    double spine_equivalent_us;       /* tracks + world + vertices, per skeleton-frame */
+    double vertices_per_frame;        /* world vertices of the geometry stage */
+    double allocations_per_frame, bytes_per_frame; /* steady state, through mf_allocator */
+    int64_t setup_allocations;
+    double json_parse_us, build_load_us, build_file_load_us; /* medians; 0 when not asked */
+    size_t build_bytes;
+    int64_t bones_computed, bones_copied; /* last frame, all instances */
+} mf_bench_result;
+
+/* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */
+mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *out, mf_diag *diag);
+
+/* Writes the seed's synthetic rig (bones bones in chains, slots slots, about vertices weighted
+ * mesh vertices, a looping "run" clip keying every bone) as dir/synth.mskel and its clip. */
+mf_result mf_bench_write_synthetic(const char *dir, int32_t bones, int32_t slots, int32_t vertices,
+                                   char *path_out, size_t path_size, mf_diag *diag);
+#endif

@@ -1,0 +1,46 @@
+#!/bin/sh
+# mfe skel bench: runs, prints one JSON document with the fields, allocates nothing per frame in
+# the steady state (a failing check, not a timing), and reports bad arguments with exit 2.
+. "$2/tests/support/cli.sh"
+RIG="$SRC/examples/mannequin/mannequin.mskel"
+
+run 0 json skel bench "$RIG" --clip walk --instances 12 --frames 40 --json
+for field in '"us_per_skeleton_frame":' '"allocations_per_frame":	0,' '"tracks_sampling":' \
+             '"update_world":' '"world_vertices":' '"draw_runs":' '"json_parse_us":' '"build_load_us":'; do
+    expect json "$field"
+done
+# the JSON parses and its numbers are sane: time > 0, zero allocations per frame
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$WORK/json.out" <<'PY' || fail "bench JSON wrong"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["us_per_skeleton_frame"] > 0, d
+assert d["allocations_per_frame"] == 0, d
+assert d["instances"] == 12 and d["frames"] == 40, d
+assert d["world_vertices_per_frame"] > 0, d
+assert d["load"]["build_load_us"] > 0 and d["load"]["json_parse_us"] > 0, d
+PY
+fi
+
+# threads: the batch API through the default pool, still no allocations per frame
+run 0 threads skel bench "$RIG" --clip walk --instances 30 --frames 20 --threads 2 --json
+expect threads '"allocations_per_frame":	0,'
+expect threads '"threads":	2,'
+
+# text output
+run 0 text skel bench "$RIG" --clip idle --instances 3 --frames 5
+expect text "us per skeleton-frame"
+expect text "allocations per frame (steady state): 0"
+
+# errors: located, with a suggestion
+run 2 badclip skel bench "$RIG" --clip wlak
+expect badclip 'no clip "wlak" (did you mean "walk"?)'
+run 2 badskin skel bench "$RIG" --clip walk --skin nope
+expect badskin 'no skin "nope"'
+run 2 noclip skel bench "$RIG"
+expect noclip "missing --clip NAME"
+run 2 badn skel bench "$RIG" --clip walk --instances 0
+expect badn "--instances wants"
+run 2 missing skel bench "$WORK/none.mskel" --clip walk
+expect missing "none.mskel"
+finish cli_bench

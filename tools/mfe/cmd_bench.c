@@ -1,0 +1,138 @@
+/* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
+ * [--json]: times N staggered instances of a looping clip per stage (batch/bench.h). */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch/bench.h"
+#include "cli.h"
+
+#define MAX_SKINS 32
+static const char *STAGE_NAMES[MF_BENCH_STAGES] = {"tracks_sampling", "update_world", "world_vertices",
+                                                   "draw_runs"};
+
+static int usage(const char *fmt, const char *arg) { return mfe_usage_error("skel", "bench", fmt, arg); }
+
+/* A positive integer option value, or -1. */
+static int32_t int_arg(const char *s, int32_t max)
+{
+    char *end = NULL;
+    long v = strtol(s, &end, 10);
+    return (end && *end == '\0' && v >= 1 && v <= max) ? (int32_t)v : -1;
+}
+
+static double r3(double v) { return (double)(long long)(v * 1000.0 + 0.5) / 1000.0; }
+
+static int print_json(const mf_bench_config *c, const mf_bench_result *r)
+{
+    cJSON *o = cJSON_CreateObject(), *st = cJSON_CreateObject(), *ld = cJSON_CreateObject();
+    cJSON *sk = cJSON_CreateArray();
+    if (!o || !st || !ld || !sk) {
+        cJSON_Delete(o), cJSON_Delete(st), cJSON_Delete(ld), cJSON_Delete(sk);
+        fprintf(stderr, "mfe skel bench: out of memory\n");
+        return MFE_USAGE;
+    }
+    cJSON_AddStringToObject(o, "rig", c->rig);
+    cJSON_AddStringToObject(o, "clip", c->clip);
+    for (int32_t i = 0; i < c->skin_count; i++) cJSON_AddItemToArray(sk, cJSON_CreateString(c->skins[i]));
+    cJSON_AddItemToObject(o, "skins", sk);
+    cJSON_AddNumberToObject(o, "bones", r->bones);
+    cJSON_AddNumberToObject(o, "slots", r->slots);
+    cJSON_AddNumberToObject(o, "instances", r->instances);
+    cJSON_AddNumberToObject(o, "frames", r->frames);
+    cJSON_AddNumberToObject(o, "threads", r->threads);
+    cJSON_AddNumberToObject(o, "us_per_skeleton_frame", r3(r->us_per_skeleton_frame));
+    cJSON_AddNumberToObject(o, "us_per_frame", r3(r->frame_us));
+    cJSON_AddNumberToObject(o, "us_per_frame_mean", r3(r->frame_mean_us));
+    if (r->threads == 1) {
+        cJSON_AddNumberToObject(o, "us_spine_equivalent", r3(r->spine_equivalent_us));
+        for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
+            cJSON_AddNumberToObject(st, STAGE_NAMES[s], r3(r->stage_us[s] / r->instances));
+        cJSON_AddNumberToObject(o, "world_vertices_per_frame", r->vertices_per_frame);
+    }
+    cJSON_AddItemToObject(o, "stages_us_per_skeleton_frame", st);
+    cJSON_AddNumberToObject(o, "allocations_per_frame", r->allocations_per_frame);
+    cJSON_AddNumberToObject(o, "bytes_allocated_per_frame", r->bytes_per_frame);
+    cJSON_AddNumberToObject(o, "setup_allocations", (double)r->setup_allocations);
+    cJSON_AddNumberToObject(o, "bones_computed", (double)r->bones_computed);
+    cJSON_AddNumberToObject(o, "bones_copied", (double)r->bones_copied);
+    cJSON_AddNumberToObject(ld, "build_bytes", (double)r->build_bytes);
+    cJSON_AddNumberToObject(ld, "json_parse_us", r3(r->json_parse_us));
+    cJSON_AddNumberToObject(ld, "build_load_us", r3(r->build_load_us));
+    cJSON_AddNumberToObject(ld, "build_file_load_us", r3(r->build_file_load_us));
+    cJSON_AddNumberToObject(ld, "speedup", r->build_file_load_us > 0 ? r3(r->json_parse_us / r->build_file_load_us) : 0);
+    cJSON_AddItemToObject(o, "load", ld);
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    if (!text) return MFE_USAGE;
+    printf("%s\n", text);
+    free(text);
+    return MFE_OK;
+}
+
+static void print_text(const mf_bench_config *c, const mf_bench_result *r)
+{
+    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s\n", c->rig, c->clip, r->bones,
+           r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s");
+    printf("  %.3f us per skeleton-frame (%.1f us per frame, median; mean %.1f)\n", r->us_per_skeleton_frame,
+           r->frame_us, r->frame_mean_us);
+    if (r->threads == 1) {
+        for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
+            printf("    %-16s %8.3f us\n", STAGE_NAMES[s], r->stage_us[s] / r->instances);
+        printf("  Spine-equivalent work (tracks + world + world vertices): %.3f us per skeleton-frame\n",
+               r->spine_equivalent_us);
+    }
+    printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld\n", r->allocations_per_frame,
+           r->bytes_per_frame, (long long)r->setup_allocations);
+    printf("  load: JSON parse %.1f us, binary build %.2f us in memory, %.2f us from file (%zu bytes): %.0fx\n",
+           r->json_parse_us, r->build_load_us, r->build_file_load_us, r->build_bytes,
+           r->build_file_load_us > 0 ? r->json_parse_us / r->build_file_load_us : 0);
+}
+
+int mfe_skel_bench(int argc, char **argv)
+{
+    const char *skins[MAX_SKINS];
+    mf_bench_config c = {.skins = skins, .instances = 200, .frames = 300, .warmup = 30, .threads = 1,
+                         .load_times = true};
+    bool json = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (mfe_is_flag(a, "--json")) {
+            json = true;
+        } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
+                   mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads")) {
+            if (!has_value) return usage("%s needs a value", a);
+            const char *v = argv[++i];
+            if (mfe_is_flag(a, "--clip")) {
+                c.clip = v;
+            } else if (mfe_is_flag(a, "--skin")) {
+                if (c.skin_count >= MAX_SKINS) return usage("at most 32 skins (%s)", v);
+                skins[c.skin_count++] = v;
+            } else if (mfe_is_flag(a, "--instances")) {
+                if ((c.instances = int_arg(v, 1000000)) < 0) return usage("--instances wants 1..1000000, not \"%s\"", v);
+            } else if (mfe_is_flag(a, "--frames")) {
+                if ((c.frames = int_arg(v, 1000000)) < 0) return usage("--frames wants 1..1000000, not \"%s\"", v);
+            } else if ((c.threads = int_arg(v, 256)) < 0) {
+                return usage("--threads wants 1..256, not \"%s\"", v);
+            }
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage("unknown option \"%s\"", a);
+        } else if (!c.rig) {
+            c.rig = a;
+        } else {
+            return usage("one rig at a time (got \"%s\" too)", a);
+        }
+    }
+    if (!c.rig) return usage("missing %s", "RIG.mskel");
+    if (!c.clip) return usage("missing %s", "--clip NAME");
+    if (c.warmup > c.frames) c.warmup = c.frames;
+    mf_bench_result r;
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    if (mf_bench_run(&c, &r, &diag) != MF_OK) return mfe_report(&diag);
+    if (json) return print_json(&c, &r);
+    print_text(&c, &r);
+    return MFE_OK;
+}
