@@ -38,8 +38,9 @@ typedef enum mf_physics_mode {
     MF_PHYSICS_NONE        /* leave the constrained bones as posed */
 } mf_physics_mode;
 
-/* Adds dt seconds (>= 0, NaN ignored) for the next mf_pose_update_world() to step. */
-void mf_pose_physics_step(mf_pose *pose, float dt);
+/* Adds dt seconds (>= 0, NaN ignored) for the next mf_pose_update_world() to step. The time is
+ * kept in double: a game's clock summing frame times in double rounds the same way. */
+void mf_pose_physics_step(mf_pose *pose, double dt);
 /* Restores every constraint's setup state (rest at the bone's next pose, no velocity). */
 void mf_pose_physics_reset(mf_pose *pose);
 /* Resets one constraint (index into data->physics); out of range: ignored. */

@@ -381,7 +381,7 @@ static int play(const mf_skel_data *d, scenario *sc, const char *scen_path, mf_b
         /* no reset between frames: as in the reference, what no track keys keeps its value
          * (a layer's constraint mixes converge over frames; first keys mix from setup) */
         mf_tracks_apply(tracks, pose);
-        mf_pose_physics_step(pose, (float)dt);
+        mf_pose_physics_step(pose, dt);
         mf_pose_update_world(pose);
         if (f % sc->every == 0 || f == sc->frames - 1) {
             mf_draw_list_build(dl, pose);

@@ -25,6 +25,22 @@ static double apply_time(const mf_tracks *t, const mf_track_entry *e, double ani
 
 /* ---------------------------------------------------------------- sampling one entry */
 
+/* The window (prev_time, time] of a sample, for the physics reset keys of e (the other timelines
+ * ignore it): from the clip time applied last frame to this one's. A loop that wrapped is passed
+ * as an unwrapped time with .loop set; reversed or other ranges fire nothing. */
+static mf_clip_sample window(const mf_tracks *t, const mf_track_entry *e, double anim, double at, bool fire)
+{
+    mf_clip_sample s = {.clip = e->clip, .time = at, .prev_time = at};
+    double last = e->anim_last, len = mf_tracks_clip_length(t, e->clip);
+    if (!fire || e->reverse) return s;
+    if (last < 0 || anim >= last) {
+        s.prev_time = last < 0 ? -1 : last;
+    } else if (e->clip_start == 0 && (float)e->clip_end == (float)len && len > 0) {
+        s.loop = true, s.prev_time = last, s.time = anim + len;
+    }
+    return s;
+}
+
 static void rotations(mf_tracks *t, mf_pose *pose, int32_t ei, double time, const float *w,
                       const uint8_t *before)
 {
@@ -131,9 +147,9 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
         const mf_sd_clip *clip = &d->clips[f->clip];
         fresh_latches(t, fi);
         if (additive) {
-            mf_pose_sample(pose, &(mf_clip_sample){.clip = f->clip, .time = at, .prev_time = at,
-                                                   .weight = alpha_mix, .blend = MF_CLIP_ADDITIVE,
-                                                   .discrete_threshold = 2, .bone_mask = f->bone_mask});
+            mf_clip_sample s = window(t, f, anim, at, fire);
+            s.weight = alpha_mix, s.blend = MF_CLIP_ADDITIVE, s.discrete_threshold = 2, s.bone_mask = f->bone_mask;
+            mf_pose_sample(pose, &s);
         } else {
             const uint8_t *modes = t->modes + (size_t)fi * (size_t)t->max_tl;
             const int32_t *hold = t->hold_mix + (size_t)fi * (size_t)t->max_tl;
@@ -174,9 +190,10 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
                     rot_w[j] = 0;
                 }
             }
-            mf_pose_sample(pose, &(mf_clip_sample){.clip = f->clip, .time = at, .prev_time = at, .weight = 1,
-                                                   .discrete_threshold = attachments || draw_order ? FLT_MIN : 2,
-                                                   .bone_mask = f->bone_mask, .timeline_weights = w});
+            mf_clip_sample s = window(t, f, anim, at, fire);
+            s.weight = 1, s.discrete_threshold = attachments || draw_order ? FLT_MIN : 2;
+            s.bone_mask = f->bone_mask, s.timeline_weights = w;
+            mf_pose_sample(pose, &s);
             rotations(t, pose, fi, at, rot_w, before);
             mark_slots(t, pose, f, attachments);
         }
@@ -207,10 +224,10 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
             const mf_sd_clip *clip = &d->clips[e->clip];
             fresh_latches(t, ci);
             if ((i == 0 && mix == 1) || additive) {
-                mf_pose_sample(pose, &(mf_clip_sample){.clip = e->clip, .time = at, .prev_time = at, .weight = mix,
-                                                       .blend = additive ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE,
-                                                       .discrete_threshold = i == 0 || attachments ? FLT_MIN : 2,
-                                                       .bone_mask = e->bone_mask});
+                mf_clip_sample s = window(t, e, anim, at, true);
+                s.weight = mix, s.blend = additive ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE;
+                s.discrete_threshold = i == 0 || attachments ? FLT_MIN : 2, s.bone_mask = e->bone_mask;
+                mf_pose_sample(pose, &s);
                 mark_slots(t, pose, e, i == 0 || attachments);
             } else {
                 const uint8_t *modes = t->modes + (size_t)ci * (size_t)t->max_tl;
@@ -232,9 +249,10 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
                                                   : MF_ROTATION_BEFORE_SETUP);
                     }
                 }
-                mf_pose_sample(pose, &(mf_clip_sample){.clip = e->clip, .time = at, .prev_time = at, .weight = mix,
-                                                       .discrete_threshold = attachments ? FLT_MIN : 2,
-                                                       .bone_mask = e->bone_mask, .timeline_weights = w});
+                mf_clip_sample s = window(t, e, anim, at, true);
+                s.weight = mix, s.discrete_threshold = attachments ? FLT_MIN : 2;
+                s.bone_mask = e->bone_mask, s.timeline_weights = w;
+                mf_pose_sample(pose, &s);
                 rotations(t, pose, ci, at, rot_w, before);
                 mark_slots(t, pose, e, attachments);
             }

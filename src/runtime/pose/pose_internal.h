@@ -31,8 +31,9 @@ typedef struct mf_pose_scratch {
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
     float *phys_state;    /* MF_PHYS_STATE floats a constraint */
-    float phys_dt, phys_move_x, phys_move_y, phys_gravity, phys_wind, phys_mix, phys_teleport;
-    float phys_clock;     /* the summed frame times, in float (see mf_pose_physics_step) */
+    double *phys_remaining; /* per constraint: time not yet stepped (double: see pose_physics.c) */
+    float phys_move_x, phys_move_y, phys_gravity, phys_wind, phys_mix, phys_teleport;
+    double phys_dt, phys_clock; /* the frame's time and the summed frame times */
     int32_t phys_mode;    /* mf_physics_mode */
 } mf_pose_scratch;
 

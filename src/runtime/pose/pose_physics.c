@@ -4,19 +4,19 @@
 
 static bool valid(const mf_pose *p) { return p && p->scratch; }
 
-/* The time handed to the springs is the change of a float clock summing the frame times, as a
- * game loop's clock (and Spine's skeleton time) has: its rounding sometimes moves a step to the
- * next frame, and matching that keeps the springs in phase with the reference runtime. The
- * clock is kept below 128 s (subtracting 64 s is exact there) so that its rounding stays
- * under 8 µs however long the instance runs. */
-void mf_pose_physics_step(mf_pose *p, float dt)
+/* The time handed to the springs is the change of a double clock summing the frame times, as
+ * a game loop's clock (and Spine's skeleton time) has: its rounding sometimes moves a step to
+ * the next frame (a frame takes none, the next two), and matching that keeps the springs in
+ * phase with the reference runtime. The clock is kept below 128 s (subtracting 64 s is exact
+ * there) so that its rounding stays tiny however long the instance runs. */
+void mf_pose_physics_step(mf_pose *p, double dt)
 {
     if (!valid(p) || !(dt > 0)) return; /* negative, zero and NaN add nothing */
     mf_pose_scratch *s = p->scratch;
-    if (!(dt < 64.0f)) dt = 64.0f; /* far beyond the step cap anyway */
-    float now = s->phys_clock + dt;
+    if (!(dt < 64.0)) dt = 64.0; /* far beyond the step cap anyway */
+    double now = s->phys_clock + dt;
     s->phys_dt += now - s->phys_clock;
-    s->phys_clock = now >= 128.0f ? now - 64.0f : now;
+    s->phys_clock = now >= 128.0 ? now - 64.0 : now;
 }
 
 void mf_pose_physics_reset_one(mf_pose *p, int32_t k)
@@ -92,7 +92,7 @@ void mf_pose_physics_begin(mf_pose *p)
     mf_pose_scratch *s = p->scratch;
     for (int32_t k = 0; k < p->data->physics_count; k++) {
         float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
-        st[MF_PS_REMAINING] += s->phys_dt;
+        s->phys_remaining[k] += s->phys_dt;
         st[MF_PS_MOVE_X] += s->phys_move_x;
         st[MF_PS_MOVE_Y] += s->phys_move_y;
     }
