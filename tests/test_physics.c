@@ -369,6 +369,73 @@ static void test_bad_arguments(void **state)
     sim_close(&s);
 }
 
+#define PI_2 1.5707963267948966
+/* the shown angle of "hang" in radians (pi/2 at rest: pointing down) */
+static double hang_angle(const sim *s) { return atan2((double)s->p->c[1], (double)s->p->a[1]); }
+
+static void test_rotation_lag(void **state)
+{
+    (void)state;
+    /* the root jumps 80 px: the bone keeps half (inertia 0.5) of the turn towards where its
+     * tip was, atan(80 / 50), not a tip offset of 40 px (atan(40 / 50)) */
+    sim s;
+    sim_open(&s, PH_RIG(",\"inertia\":0.5,\"damping\":1,\"rotate\":1"), NULL);
+    frame(&s, 80, 0); /* no time: the lag alone */
+    NEAR(hang_angle(&s), PI_2 + 0.5 * atan2(80.0, 50.0));
+    /* a translation channel lags the origin too (x 0.5 of a 40 px lag: shown at 60), and the
+     * bone turns towards the old tip from the origin as shown */
+    sim t;
+    sim_open(&t, PH_RIG(",\"inertia\":0.5,\"damping\":1,\"rotate\":1,\"x\":0.5"), NULL);
+    frame(&t, 80, 0);
+    NEAR(t.p->wx[1], 60);
+    NEAR(hang_angle(&t), PI_2 + 0.5 * atan2(60.0, 50.0));
+    sim_close(&t);
+    sim_close(&s);
+}
+
+static void test_wind_torque(void **state)
+{
+    (void)state;
+    /* wind 40 across a 50 px bone is a torque of 40 · 50 / 100 = 20 rad/s² against a spring of
+     * 100 rad/s² per radian: it rests where 100·r = 20·cos(r), turned towards +x (angle down) */
+    sim s;
+    sim_open(&s, PH_RIG(",\"inertia\":0.5,\"damping\":0.5,\"rotate\":1,\"wind\":40"), NULL);
+    for (int i = 0; i < 400; i++) frame(&s, 0, H);
+    double r = 0;
+    for (int i = 0; i < 50; i++) r = 0.2 * cos(r);
+    NEAR(hang_angle(&s), PI_2 - r);
+    sim_close(&s);
+}
+
+static void test_scale_lag(void **state)
+{
+    (void)state;
+    /* the root moves 20 px up, against the bone (which points down): its tip is left behind
+     * and the bone stretches by the fraction inertia of the movement over its length */
+    sim s;
+    sim_open(&s, PH_RIG(",\"inertia\":0.5,\"damping\":1,\"scaleX\":1"), NULL);
+    mf_pose_reset(s.p);
+    s.p->y[0] = -20; /* no time passes: the lag alone */
+    mf_pose_update_world(s.p);
+    NEAR(hypot((double)s.p->a[1], (double)s.p->c[1]), 1 + 0.5 * 20 / 50.0);
+    sim_close(&s);
+}
+
+static void test_reset_drops_time(void **state)
+{
+    (void)state;
+    /* a reset restarts the spring with no pending time: the frame that resets steps nothing */
+    sim s;
+    sim_open(&s, PH(",\"y\":1,\"gravity\":10"), NULL);
+    for (int i = 0; i < 3; i++) frame(&s, 0, H);
+    mf_pose_physics_reset(s.p);
+    frame(&s, 0, H);
+    NEAR(hy(&s), 0);
+    frame(&s, 0, H);
+    NEAR(hy(&s), fall(1, 1000, 1));
+    sim_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +447,8 @@ int main(void)
         cmocka_unit_test(test_modes),               cmocka_unit_test(test_mixes),
         cmocka_unit_test(test_global_timelines),    cmocka_unit_test(test_rotation_follows),
         cmocka_unit_test(test_no_allocation_per_frame), cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_rotation_lag),        cmocka_unit_test(test_wind_torque),
+        cmocka_unit_test(test_scale_lag),           cmocka_unit_test(test_reset_drops_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

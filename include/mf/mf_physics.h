@@ -13,7 +13,7 @@
  *         mf_pose_update_world(pose);          // constraints run at their place in the order
  *
  * The springs integrate at the constraint's fixed step (its `step`, default 1/60 s) consuming
- * the time given to mf_pose_physics_step(); at most MF_PHYSICS_MAX_STEPS steps run per
+ * the time given to mf_pose_physics_step() (see docs/physics.md for the model); at most MF_PHYSICS_MAX_STEPS steps run per
  * mf_pose_update_world(), and time beyond that is dropped. A second mf_pose_update_world() in
  * the same frame steps nothing (it re-poses from the current state).
  *
