@@ -23,8 +23,7 @@ static bool constraint_active(const mf_pose *p, int32_t k)
     return !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
 }
 
-/* Rest at the bone's current pose: no offsets, velocity, pending movement or pending time (the
- * frame that resets steps nothing, as the reference runtime's springs restart). */
+/* Rest at the bone's current pose: no offsets, velocity, pending movement or pending time. */
 static void rest(float *st, double *remaining, float ax, float ay, float tx, float ty)
 {
     for (int32_t j = 0; j < MF_PHYS_STATE; j++) st[j] = 0;
@@ -119,15 +118,18 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
         rest(st, &s->phys_remaining[k], ax, ay, tx, ty); /* a teleport: start over here */
         dx = dy = 0;
     }
-    float inertia = v[MF_PHYS_V_INERTIA];
-    /* the movement felt in one frame is capped, per axis, by the speed limit (px/s) over the
-     * frame's time */
-    float limit = (c->limit > 0 ? c->limit : 5000.0f) * (float)remaining;
+    /* the translation channel lags by the whole movement; the movement that turns and stretches
+     * the bone is capped, per axis, by the speed limit (px/s) over one fixed step. Both fitted
+     * on sack's fall (a root falling past the limit) and celestial-circus' swing */
+    float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
+    double step = fixed_step(c);
+    float limit = (c->limit > 0 ? c->limit : 5000.0f) * (float)step;
+    st[MF_PS_XO] -= dx * inertia;
+    st[MF_PS_YO] -= dy * inertia;
     if (remaining > 0) { /* no time passed: no speed to cap */
         dx = dx > limit ? limit : dx < -limit ? -limit : dx;
         dy = dy > limit ? limit : dy < -limit ? -limit : dy;
     }
-    double step = fixed_step(c);
     int32_t steps = 0;
     for (; remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) remaining -= step;
     if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
@@ -136,9 +138,6 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
     spring sp = make_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
                             (float)step);
     /* translation first: the bone then turns about its origin as shown this frame */
-    float xo = st[MF_PS_XO], yo = st[MF_PS_YO];
-    st[MF_PS_XO] -= dx * inertia;
-    st[MF_PS_YO] -= dy * inertia;
     if (c->x > 0 || c->y > 0)
         for (int32_t n = 0; n < steps; n++) step_translation(st, &sp);
     if (len <= 0 || (c->rotate <= 0 && c->shear_x <= 0 && c->scale_x <= 0)) return;
@@ -172,7 +171,14 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
-    if (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0) rest(st, &s->phys_remaining[k], ax, ay, tx, ty);
+    if (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] == 1) {
+        /* a reset keeps the frame's pending time: the springs restart here and step it, as
+         * the reference's do (a first frame has none anyway) */
+        double keep = s->phys_remaining[k];
+        bool was_reset = st[MF_PS_INIT] != 0;
+        rest(st, &s->phys_remaining[k], ax, ay, tx, ty);
+        if (was_reset) s->phys_remaining[k] = keep;
+    }
     if (s->phys_mode == MF_PHYSICS_UPDATE) update(p, k, ax, ay, tx, ty, atan2f(p->c[i], p->a[i]), xl, mix);
     else s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     if (mix != 0) {
@@ -194,6 +200,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         }
         mf_pose_update_applied(p, i);
     }
+    if (st[MF_PS_RESET] == 2) st[MF_PS_RESET] = 1; /* a reset key takes effect next frame */
     if (s->phys_mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
         st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;
         st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;
