@@ -2,6 +2,7 @@
  * clipped geometry inside clipping ranges. Buffers sized at create for the worst case. */
 #include <string.h>
 
+#include "geom_skin.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
@@ -44,7 +45,8 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     size_t bytes = sizeof(mf_draw_list) + (size_t)d->slot_count * sizeof(mf_draw_item) +
                    (size_t)verts * 4 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
                    (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
-                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 256;
+                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) +
+                   (size_t)d->bone_count * 8 * sizeof(float) + 256;
     unsigned char *block = mf_alloc(&al, bytes);
     if (!block) return MF_ERR_NOMEM;
     memset(block, 0, bytes);
@@ -69,6 +71,8 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     TAKE(dl->skin, 2 * max_verts, float);
     TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
     TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
+    dl->bone_cap = d->bone_count;
+    TAKE(dl->bones, (size_t)d->bone_count * 8, float);
 #undef TAKE
     dl->alloc = al;
     *out = dl;
@@ -82,9 +86,17 @@ void mf_draw_list_destroy(mf_draw_list *dl)
     mf_free(&al, dl);
 }
 
+/* byte / 255 by a table of the very quotients (pose_internal.h), built at compile time: no
+ * divisions a colour, no run-time initialisation to race on */
+#define UB1(i) (float)(i) / 255.0f
+#define UB4(i) UB1(i), UB1((i) + 1), UB1((i) + 2), UB1((i) + 3)
+#define UB16(i) UB4(i), UB4((i) + 4), UB4((i) + 8), UB4((i) + 12)
+#define UB64(i) UB16(i), UB16((i) + 16), UB16((i) + 32), UB16((i) + 48)
+const float mf_unit_byte[256] = {UB64(0), UB64(64), UB64(128), UB64(192)};
+
 static void unpack(uint32_t c, float *out)
 {
-    for (int32_t j = 0; j < 4; j++) out[j] = (float)((c >> (24 - 8 * j)) & 255u) / 255.0f;
+    for (int32_t j = 0; j < 4; j++) out[j] = mf_unit_byte[(c >> (24 - 8 * j)) & 255u];
 }
 
 /* The clip polygon's convex pieces, their points in clip_poly. */
@@ -142,11 +154,23 @@ static bool clip_item(mf_draw_list *dl, mf_draw_item *it, const float *v, const 
     return true;
 }
 
+static void skin_into(const mf_pose *p, const float *mats, int32_t slot, int32_t att, float *out, int32_t n)
+{
+    if (mats) mf_skin_world_vertices_packed(p, mats, slot, att, out, n);
+    else mf_pose_world_vertices(p, slot, att, out, n);
+}
+
 void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
 {
     if (!dl || !p) return;
     const mf_skel_data *d = p->data;
     dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = 0;
+    /* one packing of the bone matrices makes every weighted vertex cheaper to skin */
+    const float *mats = NULL;
+    if (dl->bones && p->bone_count <= dl->bone_cap) {
+        mf_skin_pack_bones(p, dl->bones);
+        mats = dl->bones;
+    }
     int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
     for (int32_t k = 0; k < p->slot_count; k++) {
         int32_t s = p->draw_order[k];
@@ -191,7 +215,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                                           ? region_tri : d->triangles + at->tri_first;
                 const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
                 if (clip_end != -2) {
-                    mf_pose_world_vertices(p, s, att, dl->skin, n);
+                    skin_into(p, mats, s, att, dl->skin, n);
                     it->clipped = true;
                     if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
                         dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
@@ -202,7 +226,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                         dl->item_count++; /* listed even when clipped away entirely, as Spine */
                     }
                 } else {
-                    mf_pose_world_vertices(p, s, att, dl->vertices + 2 * dl->vertex_count, n);
+                    skin_into(p, mats, s, att, dl->vertices + 2 * dl->vertex_count, n);
                     memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
                     memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
                     it->vertex_count = n, it->index_count = ni;

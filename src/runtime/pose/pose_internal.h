@@ -44,9 +44,17 @@ enum {
     MF_PS_MOVE_Y, MF_PHYS_STATE
 };
 
-/* cache layout per bone: 7 applied values, inherit, 6 parent world, then 6 world results */
+/* cache layout per bone: 7 applied values, inherit, 6 parent world, then 6 world results,
+ * then the trigonometry of the local matrix (2 angle keys as bits, cos/sin of each) */
 #define MF_BONE_CACHE_IN 14
-#define MF_BONE_CACHE 20
+#define MF_BONE_CACHE_TRIG 20
+#define MF_BONE_CACHE 26
+/* cache_valid bits */
+#define MF_BONE_WORLD_VALID 1
+#define MF_BONE_TRIG_VALID 2
+
+/* i / 255.0f for every byte i (geom_draw.c): unpacking colours without divisions. */
+extern const float mf_unit_byte[256];
 
 /* Wraps degrees into [-180, 180]. */
 static inline float mf_wrap_deg(float r)

@@ -162,8 +162,8 @@ static void slot_colour(sampler *s, const mf_sd_timeline *tl, int32_t k, double 
     if (!bone_in(s, s->d->slots[i].bone)) return;
     float v[7], setup[7];
     uint32_t c = s->d->slots[i].color, dk = s->d->slots[i].dark;
-    for (int32_t j = 0; j < 4; j++) setup[j] = (float)((c >> (24 - 8 * j)) & 255u) / 255.0f;
-    for (int32_t j = 0; j < 3; j++) setup[4 + j] = (float)((dk >> (24 - 8 * j)) & 255u) / 255.0f;
+    for (int32_t j = 0; j < 4; j++) setup[j] = mf_unit_byte[(c >> (24 - 8 * j)) & 255u];
+    for (int32_t j = 0; j < 3; j++) setup[4 + j] = mf_unit_byte[(dk >> (24 - 8 * j)) & 255u];
     int32_t first = tl->kind == MF_SD_TL_ALPHA ? 3 : 0;
     int32_t comps = tl->value_comps;
     if (k < 0) memcpy(v, setup + first, (size_t)comps * sizeof(float));
