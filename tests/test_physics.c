@@ -150,11 +150,12 @@ static void test_inertia_and_move(void **state)
 static void test_speed_limit(void **state)
 {
     (void)state;
-    /* the translation channel lags by the whole movement, whatever the limit */
+    /* the translation channel's lag (movement × inertia) is capped at limit × step: 60 px/s
+     * over 1/64 s is 0.94 px, then one spring step */
     sim s;
     sim_open(&s, PH(",\"x\":1,\"limit\":60"), NULL);
     frame(&s, 10, H);
-    double o = -10.0, v = -100 * o / 64.0;
+    double o = -60.0 / 64.0, v = -100 * o / 64.0;
     o += v / 64.0;
     NEAR(hx(&s), 10 + o);
     sim_close(&s);
@@ -177,7 +178,15 @@ static void test_teleport(void **state)
     (void)state;
     sim s;
     sim_open(&s, PH(",\"x\":1,\"y\":1"), NULL);
-    frame(&s, 900, 0); /* under the default 1000 px: a lag */
+    /* the default never resets: a 1500 px jump lags only the default limit, 5000 px/s × step */
+    frame(&s, 1500, H);
+    double o = -5000.0 / 64.0, v = -100 * o / 64.0;
+    o += v / 64.0;
+    NEAR(hx(&s), 1500 + o);
+    sim_close(&s);
+    sim_open(&s, PH(",\"x\":1,\"y\":1"), NULL);
+    mf_pose_physics_set_teleport(s.p, 1000);
+    frame(&s, 900, 0); /* under 1000 px: a lag */
     NEAR(hx(&s), 0);
     frame(&s, 900 + 1500, 0); /* a jump of 1500: reset where the bone is now */
     NEAR(hx(&s), 2400);

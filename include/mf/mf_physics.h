@@ -30,7 +30,9 @@ extern "C" {
 #endif
 
 #define MF_PHYSICS_MAX_STEPS 4
-#define MF_PHYSICS_TELEPORT_DEFAULT 1000.0f /* px: a bone jumping further resets its state */
+/* px: a bone jumping further resets its state; 0 (never) by default, as the Spine runtime lets a
+ * loop wrap's jump through, the speed limit keeping it from whipping */
+#define MF_PHYSICS_TELEPORT_DEFAULT 0.0f
 
 typedef enum mf_physics_mode {
     MF_PHYSICS_UPDATE = 0, /* step the springs and apply them (default) */
@@ -54,7 +56,8 @@ mf_physics_mode mf_pose_physics_mode(const mf_pose *pose);
 void mf_pose_physics_set_globals(mf_pose *pose, float gravity, float wind);
 /* Skeleton-wide mix multiplying every constraint's mix (default 1, clamped to 0..1). */
 void mf_pose_physics_set_mix(mf_pose *pose, float mix);
-/* Distance (px) above which a bone's jump between frames resets its constraint (<= 0: never). */
+/* Distance (px) above which a bone's jump between frames resets its constraint (<= 0: never,
+ * the default). */
 void mf_pose_physics_set_teleport(mf_pose *pose, float distance);
 
 /* A constraint's animated settings this frame (setup values after mf_pose_reset(), then the

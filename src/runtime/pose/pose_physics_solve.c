@@ -2,7 +2,8 @@
  *
  * Each constraint remembers its bone's animated origin and the tip (origin plus the x axis
  * times the length) as it was shown last frame. When the bone moves, it lags by `inertia`:
- *   - translation: the offset keeps the fraction inertia of the origin's movement;
+ *   - translation: the offset keeps the fraction inertia of the origin's movement, at most
+ *     the speed limit over one step (a root jumping back on a loop wrap barely whips);
  *   - rotation and shearX: the angle keeps the fraction inertia of the turn towards last
  *     frame's shown tip, seen from the origin as now shown (so a translation channel's lag
  *     turns the bone too);
@@ -118,18 +119,22 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
         rest(st, &s->phys_remaining[k], ax, ay, tx, ty); /* a teleport: start over here */
         dx = dy = 0;
     }
-    /* the translation channel lags by the whole movement; the movement that turns and stretches
-     * the bone is capped, per axis, by the speed limit (px/s) over one fixed step. Both fitted
-     * on sack's fall (a root falling past the limit) and celestial-circus' swing */
+    /* the speed limit (px/s) over one fixed step caps, per axis, the translation channel's lag
+     * (the movement times inertia) and the movement that turns and stretches the bone (before
+     * inertia). Fitted on sack's fall and loop wrap (a root jumping ~2900 px lags only
+     * limit/60 px) and celestial-circus' swing; other caps fit worse */
     float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
     double step = fixed_step(c);
     float limit = (c->limit > 0 ? c->limit : 5000.0f) * (float)step;
-    st[MF_PS_XO] -= dx * inertia;
-    st[MF_PS_YO] -= dy * inertia;
+    float ux = dx * inertia, uy = dy * inertia;
     if (remaining > 0) { /* no time passed: no speed to cap */
+        ux = ux > limit ? limit : ux < -limit ? -limit : ux;
+        uy = uy > limit ? limit : uy < -limit ? -limit : uy;
         dx = dx > limit ? limit : dx < -limit ? -limit : dx;
         dy = dy > limit ? limit : dy < -limit ? -limit : dy;
     }
+    st[MF_PS_XO] -= ux;
+    st[MF_PS_YO] -= uy;
     int32_t steps = 0;
     for (; remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) remaining -= step;
     if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
