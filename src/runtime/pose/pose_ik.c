@@ -149,7 +149,9 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
             }
         } else
             a2 = acos(cs) * bend;
-        double ea = l1 + l2 * cs, eb = l2 * sin(a2);
+        /* sin(acos(cs) * bend) without the sin: bend is -1, 0 or 1; 0 at the clamped ends */
+        double sn = cs > -1 && cs < 1 ? sqrt(1 - cs * cs) * bend : 0;
+        double ea = l1 + l2 * cs, eb = l2 * sn;
         a1 = atan2(ty * ea - tx * eb, tx * ea + ty * eb);
     } else {
         double ea = psx * l2, eb = psy * l2, ta = atan2(ty, tx);
@@ -177,7 +179,9 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
             }
         }
     }
-    double os = atan2(cy, cx) * s2;
+    /* the child's offset angle; cy is 0 whenever the child sits on the parent's axis (the
+     * stretch and non-uniform cases force it), where atan2 is 0 for cx >= +0 */
+    double os = cy == 0 && !signbit(cx) ? 0 : atan2(cy, cx) * s2;
     double rot = p->arot[parent];
     a1 = (a1 - os) * MF_RAD + o1 - rot;
     if (a1 > 180) a1 -= 360;

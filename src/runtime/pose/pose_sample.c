@@ -46,10 +46,17 @@ static void interp(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, d
     double t0 = d->times[tl->key_first + k], t1 = d->times[tl->key_first + k + 1];
     float u = t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
     const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+    /* one curve for all components is evaluated once; per-component curves only when the
+     * code changes from the previous component's */
+    int32_t last = 0;
+    float f = 0.0f;
     for (int32_t c = 0; c < comps; c++) {
         int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
-        /* stepped holds the key: u may round up to 1 just before the next key */
-        float f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(d, code, u);
+        if (c == 0 || code != last) {
+            /* stepped holds the key: u may round up to 1 just before the next key */
+            f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(d, code, u);
+            last = code;
+        }
         out[c] = v0[c] + (v1[c] - v0[c]) * f;
     }
 }
