@@ -71,7 +71,7 @@ mf_result mf_write_file_atomic(const char *path, const void *data, size_t len, m
     memcpy(tmp + plen, ".tmp.XXXXXX", 12);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        mf_diag_set(diag, path, "", "cannot create a temporary file: %s", strerror(errno));
+        mf_diag_set(diag, path, "", "cannot write: cannot create a temporary file: %s", strerror(errno));
         free(tmp);
         return MF_ERR_IO;
     }
