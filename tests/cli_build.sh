@@ -47,4 +47,17 @@ expect badclip "did you mean \"thigh_l\"?"
 [ "$(cat "$WORK/keep.mskb")" = "keep me" ] || fail "a failed build changed its output file"
 [ -z "$(ls "$WORK" | grep 'keep.mskb.tmp')" ] || fail "a failed build left a temporary file"
 
+# normal maps: <name>_n.png beside an image packs into a second page set (pixels: test_atlas_pages)
+cp -R "$SRC/examples/mannequin" "$WORK/normals"
+for f in "$WORK"/normals/images/*.png; do cp "$f" "${f%.png}_n.png"; done
+run 0 normals skel build "$WORK/normals/mannequin.mskel" -o "$WORK/normals.mskb" --json
+expect normals '"normalPages":	true'
+[ -s "$WORK/normals_n0.png" ] || fail "no normal page written"
+# a normal map of the wrong size is a located error
+cp "$SRC/examples/mannequin/images/shadow.png" "$WORK/normals/images/head_n.png"
+run 2 badnormal skel build "$WORK/normals/mannequin.mskel" -o "$WORK/badnormal.mskb"
+expect badnormal "normal map"
+expect badnormal "head_n.png is"
+[ ! -e "$WORK/badnormal.mskb" ] || fail "a failed build wrote its output"
+
 finish cli_build

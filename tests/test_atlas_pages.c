@@ -184,10 +184,71 @@ static void pages_hold_the_source_pixels(void **state)
     free(blob);
 }
 
+/* <name>_n.png normal maps pack into a second page set, each in its image's rectangle: here a
+ * normal map is its image with the colour inverted (same alpha, so the same trim). */
+static void normal_maps_share_the_rectangles(void **state)
+{
+    (void)state;
+    char dir[600], rig[700], out[700];
+    mkdir(tu_tmp("normals"), 0755);
+    snprintf(dir, sizeof dir, "%s", tu_tmp("normals/images"));
+    mkdir(dir, 0755);
+    write_images(dir);
+    for (int i = 0; i < IMAGE_COUNT; i++) {
+        const src_image *s = &IMAGES[i];
+        mf_image img;
+        assert_int_equal(mf_image_alloc(&img, s->w, s->h), MF_OK);
+        for (int32_t k = 0; k < s->w * s->h; k++) {
+            uint8_t *px = img.rgba + 4 * (size_t)k;
+            pixel_of(s, k % s->w, k / s->w, px);
+            px[0] = (uint8_t)(255 - px[0]), px[1] = (uint8_t)(255 - px[1]), px[2] = (uint8_t)(255 - px[2]);
+        }
+        char path[1300];
+        snprintf(path, sizeof path, "%s/%s_n.png", dir, s->name);
+        mf_diag d;
+        assert_int_equal(mf_png_save(&img, path, &d), MF_OK);
+        mf_image_free(&img);
+    }
+    snprintf(rig, sizeof rig, "%s", tu_tmp("normals/rig.mskel"));
+    snprintf(out, sizeof out, "%s", tu_tmp("normals/rig.mskb"));
+    assert_int_equal(tu_write(rig, RIG), 0);
+    mf_build_options opt = {.no_cache = true};
+    mf_build_report rep;
+    mf_diag diag;
+    mf_result r = mf_build_file_opt(rig, out, &opt, &rep, &diag);
+    if (r != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
+    mf_build_report_free(&rep);
+    size_t size = 0;
+    char *blob = tu_read(out, &size);
+    mf_skel_data d;
+    assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+    for (int32_t i = 0; i < d.image_count; i++) {
+        const mf_sd_image *im = &d.images[i];
+        const src_image *s = source(mf_skel_data_string(&d, im->name));
+        assert_true(d.pages[im->page].normal_name >= 0);
+        char path[800];
+        snprintf(path, sizeof path, "%s%s", tu_tmp("normals/rig"), mf_skel_data_string(&d, d.pages[im->page].normal_name));
+        mf_image page;
+        assert_int_equal(mf_png_load(path, &page, &diag), MF_OK);
+        assert_int_equal(page.width, d.pages[im->page].width);
+        for (int32_t y = 0; y < im->h; y++)
+            for (int32_t x = 0; x < im->w; x++) {
+                uint8_t want[4];
+                pixel_of(s, im->trim_x + x, im->trim_y + y, want);
+                const uint8_t *got = page.rgba + 4 * ((size_t)(im->y + y) * page.width + im->x + x);
+                assert_int_equal(got[3], want[3]);
+                if (want[3]) assert_int_equal(got[0], 255 - want[0]), assert_int_equal(got[2], 255 - want[2]);
+            }
+        mf_image_free(&page);
+    }
+    free(blob);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pages_hold_the_source_pixels),
+        cmocka_unit_test(normal_maps_share_the_rectangles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
