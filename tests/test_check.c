@@ -1,6 +1,7 @@
 /* mf_check (mfe skel check): one broken copy of the mannequin per finding kind, each reported
  * with its severity, subject, file and JSON path; the clean rig reports nothing. */
 #define _POSIX_C_SOURCE 200809L
+#include "parity.h"
 #include "testutil.h"
 
 #include <dirent.h>
@@ -352,8 +353,6 @@ static void only_one_clip(void **state)
     mf_check_report_free(&rep);
 }
 
-static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 /* Every rig of the Spine corpus, imported, checks without errors (warnings are what an author
  * may intend: the corpus has IK chains with shear and loops that end away from their start). */
 static void corpus_rigs_check_clean(void **state)
@@ -366,14 +365,9 @@ static void corpus_rigs_check_clean(void **state)
     }
     char corpus[1024];
     snprintf(corpus, sizeof corpus, "%s/spine-corpus", shared);
-    DIR *dir = opendir(corpus);
-    assert_non_null(dir);
     char *rigs[128];
-    int n = 0;
-    for (struct dirent *e; (e = readdir(dir)) && n < 128;)
-        if (e->d_name[0] != '.' && !strchr(e->d_name, '.')) rigs[n++] = strdup(e->d_name);
-    closedir(dir);
-    qsort(rigs, (size_t)n, sizeof *rigs, cmp_name);
+    int n = tu_list_dir(corpus, rigs, 128);
+    assert_true(n > 0);
     int checked = 0, with_errors = 0;
     for (int i = 0; i < n; i++) {
         static const char *const sfx[] = {"-pro.json", "-ess.json", ".json"};

@@ -4,6 +4,7 @@
  * and the imported setup pose and mesh UVs agree with the Spine runtime's reference dumps.
  * Skips (with a message) when the corpus is absent. */
 #define _POSIX_C_SOURCE 200809L
+#include "parity.h"
 #include "testutil.h"
 
 #include <cjson/cJSON.h>
@@ -42,23 +43,13 @@ static rig rigs[MAX_RIGS];
 static int rig_count;
 static char corpus[4096];
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 /* Entries of dir (no dot files), sorted; free with free_list. */
 static int list_dir(const char *dir, char ***out)
 {
-    DIR *d = opendir(dir);
-    int n = 0, cap = 16;
-    char **v = malloc((size_t)cap * sizeof *v);
-    for (struct dirent *e; d && (e = readdir(d));) {
-        if (e->d_name[0] == '.') continue;
-        if (n == cap) v = realloc(v, (size_t)(cap *= 2) * sizeof *v);
-        v[n++] = strdup(e->d_name);
-    }
-    if (d) closedir(d);
-    qsort(v, (size_t)n, sizeof *v, cmp_str);
-    *out = v;
-    return n;
+    enum { CAP = 4096 };
+    *out = malloc(CAP * sizeof **out);
+    assert_non_null(*out);
+    return tu_list_dir(dir, *out, CAP);
 }
 
 static void free_list(char **v, int n)
