@@ -83,6 +83,46 @@ static void pose_k(mf_pose *p, int32_t k)
     }
 }
 
+/* Skinning reads the world packed at the end of mf_pose_update_world: a bone updated on its own
+ * afterwards, or a world the host writes and announces, must show in the vertices at once. */
+static void check_all_slots_match(const mf_pose *p)
+{
+    float simd[64], scalar[64];
+    for (int32_t s = 0; s < p->slot_count; s++) {
+        int32_t att = p->attachment[s];
+        int32_t n = mf_pose_world_vertices(p, s, att, simd, 32);
+        assert_int_equal(mf_skin_world_vertices(p, s, att, scalar, 32, false), n);
+        for (int32_t i = 0; i < 2 * n; i++)
+            if (fabsf(simd[i] - scalar[i]) > 1e-4f)
+                fail_msg("slot %d vertex %d: packed %.6f scalar %.6f", s, i / 2, (double)simd[i], (double)scalar[i]);
+    }
+}
+
+static void test_world_changes_after_update(void **state)
+{
+    fixture *f = *state;
+    mf_pose *p;
+    mf_diag diag;
+    assert_int_equal(mf_pose_create(&f->data, NULL, &p, &diag), MF_OK);
+    pose_k(p, 3);
+    mf_pose_update_world(p);
+    check_all_slots_match(p);
+    /* one bone moved through the runtime after the world update */
+    int32_t b = p->bone_count - 1;
+    p->ax[b] += 40.0f, p->arot[b] += 30.0f;
+    mf_pose_update_bone(p, b);
+    check_all_slots_match(p);
+    /* the host writes world transforms itself and says so */
+    for (int32_t i = 0; i < p->bone_count; i++) p->wx[i] += 17.0f, p->a[i] *= 1.5f;
+    mf_pose_world_changed(p);
+    check_all_slots_match(p);
+    float v[64];
+    assert_true(mf_pose_world_vertices(p, 0, p->attachment[0], v, 32) > 0);
+    mf_pose_update_world(p); /* and the next update packs again */
+    check_all_slots_match(p);
+    mf_pose_destroy(p);
+}
+
 static void test_simd_matches_scalar(void **state)
 {
     fixture *f = *state;
@@ -198,6 +238,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_simd_matches_scalar, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_world_changes_after_update, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_threads_match, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -173,6 +173,46 @@ static void test_speed_limit(void **state)
     assert_true(fabs((double)tip[2]) > fabs((double)tip[0]) + 1);
 }
 
+/* With a translation channel, the turn feels the origin's movement as shown (the animated
+ * movement plus the translation offset's change), capped per axis as a whole: limit 640 px/s
+ * over 1/64 s is 10 px; a 30 px jerk lags 10 px (inertia 1), so the origin shows 20 px of
+ * movement, capped to 10: last frame's tip (0, 50) is seen from (10, 0). Capping the animated
+ * movement alone (10 - 10) would leave the bone unturned. */
+static void test_speed_limit_shown_origin(void **state)
+{
+    (void)state;
+    sim s;
+    sim_open(&s, PH(",\"x\":1,\"rotate\":1,\"limit\":640"), NULL);
+    frame(&s, 30, H / 2); /* time passed (the cap applies), no step yet */
+    NEAR(hx(&s), 20);
+    NEAR(atan2(s.p->c[1], s.p->a[1]), atan2(50.0, -10.0));
+    sim_close(&s);
+}
+
+/* After turning a bone, its applied y scale is the y axis' part across the x axis (det /
+ * scaleX), not the axis' length, as the reference runtime keeps it: under a squashed parent
+ * the turned bone is sheared, and re-posing it from its applied values shortens its y axis
+ * by cos(shearY). */
+static void test_applied_scale_after_turn(void **state)
+{
+    (void)state;
+    sim s;
+    sim_open(&s, PH(",\"rotate\":1"), NULL);
+    mf_pose_reset(s.p);
+    s.p->sy[0] = 0.5f, s.p->x[0] = 20;
+    mf_pose_physics_step(s.p, H);
+    mf_pose_update_world(s.p);
+    const mf_pose *p = s.p;
+    double pdet = (double)p->a[0] * p->d[0] - (double)p->b[0] * p->c[0];
+    double det = ((double)p->a[1] * p->d[1] - (double)p->b[1] * p->c[1]) / pdet;
+    assert_true(fabs((double)p->ashy[1]) > 1); /* turned under the squash: sheared */
+    NEAR(p->asy[1], det / p->asx[1]);
+    double ylen = hypot(p->b[1], p->d[1]), shy = p->ashy[1] * 3.14159265358979 / 180;
+    mf_pose_update_bone(s.p, 1);
+    NEAR(hypot(p->b[1], p->d[1]), ylen * cos(shy));
+    sim_close(&s);
+}
+
 static void test_teleport(void **state)
 {
     (void)state;
@@ -231,19 +271,16 @@ static void test_reset_key(void **state)
     sample(&s, -1, 0, 0);
     for (int i = 1; i <= 5; i++) sample(&s, 0.1 * (i - 1), 0.1 * i - 0.01, H);
     assert_true(hy(&s) > 1); /* the key at 0.5 not reached: (0.39, 0.49] */
-    double crossing = hy(&s);
-    sample(&s, 0.49, 0.51, 0); /* crossed: shown as simulated, reset on the next frame */
-    NEAR(hy(&s), crossing);
-    sample(&s, 0.51, 0.51, 0);
+    sample(&s, 0.49, 0.51, H); /* crossed: at rest on this frame, nothing stepped */
     NEAR(hy(&s), 0);
+    sample(&s, 0.51, 0.51, 0); /* the crossing frame's time steps now */
+    NEAR(hy(&s), fall(1, 1000, 1));
     for (int i = 0; i < 3; i++) sample(&s, 0.51, 0.52, H);
     double before = hy(&s);
     assert_true(before > 0.5);
     sample(&s, 0.95, 1.05, 0); /* a loop wrap that does not cross 0.5 */
     NEAR(hy(&s), before);
     sample(&s, 1.45, 1.55, 0); /* the second loop crosses it again */
-    NEAR(hy(&s), before);
-    sample(&s, 1.55, 1.55, 0);
     NEAR(hy(&s), 0);
     sim_close(&s);
     /* a global reset key ("" target) reaches every constraint */
@@ -251,8 +288,27 @@ static void test_reset_key(void **state)
     for (int i = 0; i < 3; i++) sample(&s, 0, 0.1, H);
     assert_true(hy(&s) > 0.5);
     sample(&s, 0.1, 0.25, 0);
-    assert_true(hy(&s) > 0.5);
-    sample(&s, 0.25, 0.25, 0);
+    NEAR(hy(&s), 0);
+    sim_close(&s);
+}
+
+/* A key's time is the stored float, compared with the double track time as it is: 1/60 s
+ * summed 36 times (0.6000000000000002) stays below a key at 0.6 (0.6f = 0.60000002), so the
+ * key fires on the next frame, as in the reference runtime. */
+static void test_reset_key_float_time(void **state)
+{
+    (void)state;
+    sim s;
+    sim_open(&s, PH(",\"y\":1,\"gravity\":10"), CLIP("\"physics\":{\"ph\":{\"reset\":{\"t\":[0.6]}}}"));
+    double t = 0;
+    for (int i = 1; i <= 36; i++) t += 1.0 / 60.0;
+    assert_true(t > 0.6 && t < (double)0.6f);
+    for (int i = 0; i < 4; i++) sample(&s, 0.5, 0.55, H);
+    double before = hy(&s);
+    assert_true(before > 0.5);
+    sample(&s, t - 1.0 / 60.0, t, 0); /* past the decimal 0.6, not past the key */
+    NEAR(hy(&s), before);
+    sample(&s, t, t + 1.0 / 60.0, 0);
     NEAR(hy(&s), 0);
     sim_close(&s);
 }
@@ -452,14 +508,22 @@ static void test_scale_lag(void **state)
 static void test_reset_keeps_time(void **state)
 {
     (void)state;
-    /* a reset restarts the spring at rest and the frame that resets still steps its time */
+    /* the frame that resets rests without stepping: its own time steps on the next update,
+     * time left over from earlier frames is dropped (the reference's steps then fall on other
+     * frames after a reset) */
     sim s;
     sim_open(&s, PH(",\"y\":1,\"gravity\":10"), NULL);
     for (int i = 0; i < 3; i++) frame(&s, 0, H);
+    frame(&s, 0, H / 2); /* half a step left over */
+    assert_true(hy(&s) > 1);
     mf_pose_physics_reset(s.p);
     frame(&s, 0, H);
+    NEAR(hy(&s), 0);
+    frame(&s, 0, 0); /* the reset frame's step */
     NEAR(hy(&s), fall(1, 1000, 1));
-    frame(&s, 0, H);
+    frame(&s, 0, H / 2); /* had the half step been kept, this would complete a second */
+    NEAR(hy(&s), fall(1, 1000, 1));
+    frame(&s, 0, H / 2);
     NEAR(hy(&s), fall(2, 1000, 1));
     sim_close(&s);
 }
@@ -470,8 +534,10 @@ int main(void)
         cmocka_unit_test(test_fixed_step),          cmocka_unit_test(test_step_cap),
         cmocka_unit_test(test_damping),             cmocka_unit_test(test_gravity_and_wind_direction),
         cmocka_unit_test(test_inertia_and_move),    cmocka_unit_test(test_speed_limit),
+        cmocka_unit_test(test_speed_limit_shown_origin), cmocka_unit_test(test_applied_scale_after_turn),
         cmocka_unit_test(test_teleport),
         cmocka_unit_test(test_reset_call),          cmocka_unit_test(test_reset_key),
+        cmocka_unit_test(test_reset_key_float_time),
         cmocka_unit_test(test_modes),               cmocka_unit_test(test_mixes),
         cmocka_unit_test(test_global_timelines),    cmocka_unit_test(test_rotation_follows),
         cmocka_unit_test(test_no_allocation_per_frame), cmocka_unit_test(test_bad_arguments),

@@ -43,7 +43,9 @@ typedef enum mf_physics_mode {
 /* Adds dt seconds (>= 0, NaN ignored) for the next mf_pose_update_world() to step. The time is
  * kept in double: a game's clock summing frame times in double rounds the same way. */
 void mf_pose_physics_step(mf_pose *pose, double dt);
-/* Restores every constraint's setup state (rest at the bone's next pose, no velocity). */
+/* Restores every constraint's setup state (rest at the bone's next pose, no velocity). That
+ * update steps nothing: the time left over from earlier frames is dropped and the frame's own
+ * time steps on the following update, as in the Spine runtime. */
 void mf_pose_physics_reset(mf_pose *pose);
 /* Resets one constraint (index into data->physics); out of range: ignored. */
 void mf_pose_physics_reset_one(mf_pose *pose, int32_t constraint);

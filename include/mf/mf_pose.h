@@ -191,6 +191,10 @@ void mf_pose_update_world(mf_pose *pose);
 
 /* Updates one bone's world transform from its applied values and its parent's world. */
 void mf_pose_update_bone(mf_pose *pose, int32_t bone);
+/* Skinning reads a copy of the world transforms packed at the end of mf_pose_update_world.
+ * The runtime's own world changes (mf_pose_update_bone) fall back to the unpacked arrays; a
+ * host that writes a, b, c, d, wx or wy itself calls this afterwards to repack them. */
+void mf_pose_world_changed(mf_pose *pose);
 /* Recomputes a bone's applied (local) values from its world transform. */
 void mf_pose_update_applied(mf_pose *pose, int32_t bone);
 

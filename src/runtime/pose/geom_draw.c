@@ -165,9 +165,12 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
     if (!dl || !p) return;
     const mf_skel_data *d = p->data;
     dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = 0;
-    /* one packing of the bone matrices makes every weighted vertex cheaper to skin */
+    /* one packing of the bone matrices makes every weighted vertex cheaper to skin: the
+     * pose's own when its world update left one, else the draw list's */
     const float *mats = NULL;
-    if (dl->bones && p->bone_count <= dl->bone_cap) {
+    if (p->scratch->skin_mats_valid) {
+        mats = p->scratch->skin_mats;
+    } else if (dl->bones && p->bone_count <= dl->bone_cap) {
         mf_skin_pack_bones(p, dl->bones);
         mats = dl->bones;
     }

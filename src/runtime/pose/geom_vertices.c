@@ -177,15 +177,31 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
 }
 
 #if MF_SKIN_SSE2
-/* Packing on the stack pays off once an attachment has a few influences per bone of the rig. */
+/* Weighted vertices from packed matrices: AVX where the CPU has it, else SSE2 (bit-identical). */
+static void skin_weighted_from(const mf_pose *p, const float *mats, const mf_sd_attachment *at,
+                               const float *deform, int32_t n, float *out)
+{
+#if MF_SKIN_AVX
+    if (mf_skin_avx_usable()) {
+        mf_skin_weighted_avx(p->data, mats, at, deform, n, out);
+        return;
+    }
+#endif
+    skin_weighted_packed(p, mats, at, deform, n, out);
+}
+
+/* The pose's packed world when current; otherwise packing on the stack pays off once an
+ * attachment has a few influences per bone of the rig. */
 #define PACK_MAX_BONES 128
 static void skin_weighted_auto(const mf_pose *p, const mf_sd_attachment *at, const float *deform, int32_t n,
                                float *out)
 {
-    if (p->bone_count <= PACK_MAX_BONES && at->infl_count >= 3 * p->bone_count) {
+    if (p->scratch->skin_mats_valid) {
+        skin_weighted_from(p, p->scratch->skin_mats, at, deform, n, out);
+    } else if (p->bone_count <= PACK_MAX_BONES && at->infl_count >= 3 * p->bone_count) {
         _Alignas(16) float mats[8 * PACK_MAX_BONES];
         mf_skin_pack_bones(p, mats);
-        skin_weighted_packed(p, mats, at, deform, n, out);
+        skin_weighted_from(p, mats, at, deform, n, out);
     } else {
         skin_weighted_sse2(p, at, deform, n, out);
     }
@@ -254,7 +270,7 @@ int32_t mf_skin_world_vertices_packed(const mf_pose *p, const float *mats, int32
         int32_t n = at->vertex_count;
         if (at->type == MF_SD_ATT_POINT || n <= 0 || n > cap) return 0;
         if (!(at->flags & MF_SD_ATT_WEIGHTED)) return mf_skin_world_vertices(p, slot, att, out, cap, true);
-        skin_weighted_packed(p, mats, at, slot_deform(p, slot, att), n, out);
+        skin_weighted_from(p, mats, at, slot_deform(p, slot, att), n, out);
         return n;
     }
 #else

@@ -59,6 +59,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
     s->cache = carve(l, nb * MF_BONE_CACHE, sizeof(float));
     s->cache_valid = carve(l, nb, 1);
+    s->skin_mats = carve(l, nb * 8, sizeof(float));
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
     s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = carve(l, (size_t)d->physics_count, sizeof(double));

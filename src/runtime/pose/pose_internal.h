@@ -27,6 +27,10 @@ typedef struct mf_pose_scratch {
      * inherit, the parent's world) and the world it gave; valid: 0 until the first update */
     float *cache;      /* MF_BONE_CACHE floats a bone */
     uint8_t *cache_valid;
+    /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
+     * written at the end of each world update; valid: 0 after any other world change */
+    float *skin_mats;
+    uint8_t skin_mats_valid;
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
@@ -34,6 +38,7 @@ typedef struct mf_pose_scratch {
     double *phys_remaining; /* per constraint: time not yet stepped (double: see pose_physics.c) */
     float phys_move_x, phys_move_y, phys_gravity, phys_wind, phys_mix, phys_teleport;
     double phys_dt, phys_clock; /* the frame's time and the summed frame times */
+    double phys_frame_dt;       /* the time handed at the last begin (a reset keeps only it) */
     int32_t phys_mode;    /* mf_physics_mode */
 } mf_pose_scratch;
 

@@ -96,6 +96,7 @@ void mf_pose_physics_begin(mf_pose *p)
         st[MF_PS_MOVE_X] += s->phys_move_x;
         st[MF_PS_MOVE_Y] += s->phys_move_y;
     }
+    s->phys_frame_dt = s->phys_dt;
     s->phys_dt = s->phys_move_x = s->phys_move_y = 0;
 }
 
@@ -113,28 +114,16 @@ static uint32_t global_flag(int32_t kind)
     }
 }
 
-/* The decimal a key time was written as (0.6, not the float 0.60000002): the shortest one of
- * at most 9 digits that rounds to the stored float. The reference runtime keeps key times as
- * that decimal in double, so comparing against it fires a reset on the reference's frame
- * (1/60 s summed 36 times is just above 0.6 but below 0.6f). */
-static double key_decimal(float f)
-{
-    if (!(f != 0) || !isfinite(f)) return f;
-    double e = floor(log10(fabs((double)f)));
-    for (int32_t digits = 1; digits <= 9; digits++) {
-        double scale = pow(10.0, (double)digits - 1 - e), v = floor((double)f * scale + 0.5) / scale;
-        if ((float)v == f) return v;
-    }
-    return f;
-}
-
 /* Whether a reset key lies in the local window (prev, time], or in (prev, end] ∪ [0, time]
- * when the loop wrapped. A first sample (prev < 0) includes a key at 0. */
+ * when the loop wrapped. A first sample (prev < 0) includes a key at 0. The key time is the
+ * stored float, compared with the double track time as it is (the reference runtime's frame:
+ * 1/60 s summed 36 times is just above 0.6 but below 0.6f, so a key at 0.6 fires a frame later
+ * than the decimal would). */
 static bool reset_fired(const mf_skel_data *d, const mf_sd_timeline *tl, double prev, double time,
                         bool wrapped)
 {
     for (int32_t i = 0; i < tl->key_count; i++) {
-        double kt = key_decimal(d->times[tl->key_first + i]);
+        double kt = d->times[tl->key_first + i];
         bool in = wrapped ? (kt > prev || kt <= time) : (kt > prev && kt <= time);
         if (in) return true;
     }
@@ -150,10 +139,8 @@ void mf_pose_physics_timeline(mf_pose *p, const mf_sd_timeline *tl, int32_t key,
     if (tl->target >= d->physics_count) return;
     if (tl->kind == MF_SD_TL_PHYSICS_RESET) {
         if (!reset_fired(d, tl, prev, local_time, wrapped)) return;
-        /* a key resets on the next frame: the reference shows the frame that crosses it as
-         * simulated, then restarts the springs (pose_physics_solve.c turns 2 into 1) */
         for (int32_t k = first; k < last; k++)
-            p->scratch->phys_state[(size_t)k * MF_PHYS_STATE + MF_PS_RESET] = 2;
+            p->scratch->phys_state[(size_t)k * MF_PHYS_STATE + MF_PS_RESET] = 1;
         return;
     }
     (void)time;

@@ -33,6 +33,9 @@ static void rest(float *st, double *remaining, float ax, float ay, float tx, flo
     st[MF_PS_UX] = ax, st[MF_PS_UY] = ay, st[MF_PS_TX] = tx, st[MF_PS_TY] = ty;
 }
 
+/* x clamped to [-m, m]. */
+static float clampf(float x, float m) { return x > m ? m : x < -m ? -m : x; }
+
 /* An angle wrapped to [-pi, pi). */
 static float wrap_angle(float r)
 {
@@ -120,19 +123,15 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
         dx = dy = 0;
     }
     /* the speed limit (px/s) over one fixed step caps, per axis, the translation channel's lag
-     * (the movement times inertia) and the movement that turns and stretches the bone (before
-     * inertia). Fitted on sack's fall and loop wrap (a root jumping ~2900 px lags only
-     * limit/60 px) and celestial-circus' swing; other caps fit worse */
+     * (the movement times inertia) and, below, the shown origin's movement that turns and
+     * stretches the bone (before inertia). Fitted on sack's fall and loop wrap (a root jumping
+     * ~2900 px lags only limit/60 px) and celestial-circus' swing; other caps fit worse */
     float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
     double step = fixed_step(c);
     float limit = (c->limit > 0 ? c->limit : 5000.0f) * (float)step;
+    bool capped = remaining > 0; /* no time passed: no speed to cap */
     float ux = dx * inertia, uy = dy * inertia;
-    if (remaining > 0) { /* no time passed: no speed to cap */
-        ux = ux > limit ? limit : ux < -limit ? -limit : ux;
-        uy = uy > limit ? limit : uy < -limit ? -limit : uy;
-        dx = dx > limit ? limit : dx < -limit ? -limit : dx;
-        dy = dy > limit ? limit : dy < -limit ? -limit : dy;
-    }
+    if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
     st[MF_PS_XO] -= ux;
     st[MF_PS_YO] -= uy;
     int32_t steps = 0;
@@ -146,8 +145,11 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
     if (c->x > 0 || c->y > 0)
         for (int32_t n = 0; n < steps; n++) step_translation(st, &sp);
     if (len <= 0 || (c->rotate <= 0 && c->shear_x <= 0 && c->scale_x <= 0)) return;
-    /* the origin's movement as shown, and last frame's shown tip seen from the new origin */
+    /* the origin's movement as shown (the animated one plus the translation channel's change,
+     * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
+     * seen from the new origin */
     float mx = dx + (st[MF_PS_XO] - xo) * c->x * mix, my = dy + (st[MF_PS_YO] - yo) * c->y * mix;
+    if (capped) mx = clampf(mx, limit), my = clampf(my, limit);
     float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
     float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
     st[MF_PS_RO] += wrap_angle(atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
@@ -176,16 +178,17 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
-    if (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] == 1) {
-        /* a reset keeps the frame's pending time: the springs restart here and step it, as
-         * the reference's do (a first frame has none anyway) */
-        double keep = s->phys_remaining[k];
-        bool was_reset = st[MF_PS_INIT] != 0;
+    bool resting = false; /* a reset this update: rest here and step nothing */
+    if (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0) {
+        /* a reset drops the time left over from earlier frames but keeps this frame's for the
+         * next update, as the reference runtime does (its steps then fall on other frames) */
+        resting = st[MF_PS_INIT] != 0;
         rest(st, &s->phys_remaining[k], ax, ay, tx, ty);
-        if (was_reset) s->phys_remaining[k] = keep;
+        if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
-    if (s->phys_mode == MF_PHYSICS_UPDATE) update(p, k, ax, ay, tx, ty, atan2f(p->c[i], p->a[i]), xl, mix);
-    else s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+    if (s->phys_mode == MF_PHYSICS_UPDATE && !resting)
+        update(p, k, ax, ay, tx, ty, atan2f(p->c[i], p->a[i]), xl, mix);
+    else if (s->phys_mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     if (mix != 0) {
         p->wx[i] += st[MF_PS_XO] * c->x * mix;
         p->wy[i] += st[MF_PS_YO] * c->y * mix;
@@ -204,8 +207,12 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
             p->a[i] *= f, p->c[i] *= f;
         }
         mf_pose_update_applied(p, i);
+        /* the reference keeps as the y scale the y axis' part across the x axis (det / scaleX),
+         * not its length, so a bone re-posed from these values (when a later constraint moves
+         * its parent) has its y axis shortened by cos(shearY): sack's cape under its squashed
+         * parent. Done here only, where the parity data shows it. */
+        p->asy[i] *= cosf(p->ashy[i] * (float)MF_DEG);
     }
-    if (st[MF_PS_RESET] == 2) st[MF_PS_RESET] = 1; /* a reset key takes effect next frame */
     if (s->phys_mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
         st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;
         st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;

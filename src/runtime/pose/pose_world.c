@@ -1,7 +1,11 @@
 /* World transforms: a bone's 2×3 from its applied values and its parent's world transform,
  * honouring the five inherit modes, and the inverse (world back to applied values). */
 #include <string.h>
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
+#include "geom_skin.h"
 #include "pose_internal.h"
 
 /* cos and sin of a float angle in radians, evaluated in double: Cody-Waite reduction by pi/2
@@ -38,6 +42,51 @@ static inline void sincos_r(float r, float *cs, float *sn)
     }
 }
 
+/* cos and sin of two float angles in radians at once, in float SSE lanes {r0, r0, r1, r1}:
+ * reduction by pi/2 in three parts (k * the first part exact for |k| < 2^16), minimax
+ * polynomials on |y| <= pi/4, and per lane the quadrant (cos = sin a quarter turn on). Within
+ * about 1 ulp of (float)cos((double)r) and (float)sin((double)r); the sign of every value
+ * follows the float angle's side of each multiple of 90 degrees as the exact functions do, so
+ * a bone scaled to 0 keeps the signed zero axis constraints read. Zero gives cos 1, sin ±0
+ * exactly; large or non-finite angles go to sincos_r. cs_sn gets {cos r0, sin r0, cos r1, sin r1}. */
+static inline void sincos2_r(float r0, float r1, float cs_sn[4])
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    if (!(fabsf(r0) < 8192.0f) || !(fabsf(r1) < 8192.0f)) {
+        sincos_r(r0, &cs_sn[0], &cs_sn[1]);
+        sincos_r(r1, &cs_sn[2], &cs_sn[3]);
+        return;
+    }
+    __m128 x = _mm_setr_ps(r0, r0, r1, r1);
+    __m128i ki = _mm_cvtps_epi32(_mm_mul_ps(x, _mm_set1_ps(0.636619772f)));
+    __m128 k = _mm_cvtepi32_ps(ki);
+    __m128 y = _mm_sub_ps(x, _mm_mul_ps(k, _mm_set1_ps(1.5703125f)));
+    y = _mm_sub_ps(y, _mm_mul_ps(k, _mm_set1_ps(4.837512969970703125e-4f)));
+    y = _mm_sub_ps(y, _mm_mul_ps(k, _mm_set1_ps(7.54978995489188216e-8f)));
+    __m128 z = _mm_mul_ps(y, y);
+    __m128 ps = _mm_add_ps(_mm_mul_ps(z, _mm_set1_ps(-1.9515295891e-4f)), _mm_set1_ps(8.3321608736e-3f));
+    ps = _mm_add_ps(_mm_mul_ps(z, ps), _mm_set1_ps(-1.6666654611e-1f));
+    __m128 sn = _mm_add_ps(y, _mm_mul_ps(_mm_mul_ps(y, z), ps));
+    __m128 pc = _mm_add_ps(_mm_mul_ps(z, _mm_set1_ps(2.443315711809948e-5f)), _mm_set1_ps(-1.388731625493765e-3f));
+    pc = _mm_add_ps(_mm_mul_ps(z, pc), _mm_set1_ps(4.166664568298827e-2f));
+    __m128 cs = _mm_add_ps(_mm_sub_ps(_mm_set1_ps(1.0f), _mm_mul_ps(z, _mm_set1_ps(0.5f))),
+                           _mm_mul_ps(_mm_mul_ps(z, z), pc));
+    /* lanes 0 and 2 want cos: the sine a quadrant further */
+    __m128i q = _mm_add_epi32(ki, _mm_setr_epi32(1, 0, 1, 0));
+    __m128i one = _mm_set1_epi32(1), two = _mm_set1_epi32(2);
+    __m128 odd = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(q, one), one));
+    __m128 neg = _mm_castsi128_ps(_mm_slli_epi32(_mm_and_si128(q, two), 30)); /* bit 1 to the sign */
+    __m128 v = _mm_xor_ps(_mm_or_ps(_mm_and_ps(odd, cs), _mm_andnot_ps(odd, sn)), neg);
+    __m128 zero_sin = _mm_and_ps(_mm_cmpeq_ps(x, _mm_setzero_ps()),
+                                 _mm_castsi128_ps(_mm_setr_epi32(0, -1, 0, -1)));
+    v = _mm_or_ps(_mm_and_ps(zero_sin, x), _mm_andnot_ps(zero_sin, v));
+    _mm_storeu_ps(cs_sn, v);
+#else
+    sincos_r(r0, &cs_sn[0], &cs_sn[1]);
+    sincos_r(r1, &cs_sn[2], &cs_sn[3]);
+#endif
+}
+
 /* Cosine and sine of degrees, as Spine converts them: the rounding of the float radians decides
  * the sign of cos(±90°), and so the sign of a zero world axis (a bone scaled to 0), which
  * constraints read with atan2. */
@@ -62,8 +111,7 @@ static void local_matrix_cached(mf_pose *p, int32_t i, float rot, float sx, floa
     if (!(p->scratch->cache_valid[i] & MF_BONE_TRIG_VALID) || key[0] != kx || key[1] != ky) {
         key[0] = kx, key[1] = ky;
         memcpy(t, key, sizeof key);
-        sincosd(rx, &t[2], &t[3]);
-        sincosd(ry, &t[4], &t[5]);
+        sincos2_r(rx * (float)MF_DEG, ry * (float)MF_DEG, &t[2]);
         p->scratch->cache_valid[i] |= MF_BONE_TRIG_VALID;
     }
     l[0] = t[2] * sx, l[1] = -(t[4] * sy);
@@ -154,6 +202,7 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
 void mf_pose_update_bone(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
+    p->scratch->skin_mats_valid = 0;
     mf_pose_update_bone_with(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i],
                              p->ashx[i], p->ashy[i]);
 }
@@ -287,6 +336,14 @@ void mf_pose_update_world(mf_pose *p)
             break;
         }
     }
+    mf_pose_world_changed(p);
+}
+
+void mf_pose_world_changed(mf_pose *p)
+{
+    if (!p) return;
+    mf_skin_pack_bones(p, p->scratch->skin_mats);
+    p->scratch->skin_mats_valid = 1;
 }
 
 mf_result mf_pose_bone_world(const mf_pose *p, int32_t i, float m[6])

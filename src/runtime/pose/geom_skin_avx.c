@@ -1,0 +1,113 @@
+/* Weighted skinning with AVX, two vertices a step (one in each 128-bit lane), from bone
+ * matrices packed {a, c, b, d, wx, wy, 0, 0}. Each lane does exactly what the SSE2 path does
+ * for one vertex (same operations, same order), so the results are bit-identical to it.
+ * Compiled for AVX through a target attribute and chosen at run time (mf_skin_avx_usable). */
+#include "geom_skin.h"
+
+#if MF_SKIN_AVX
+#include <immintrin.h>
+
+#define AVX __attribute__((target("avx")))
+
+bool mf_skin_avx_usable(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx");
+}
+
+/* Two 128-bit loads into the lanes of one register. */
+AVX static inline __m256 load2(const float *lo, const float *hi)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi), 1);
+}
+
+/* One influence pair of each lane: rec* point at {bone, weight, x, y} records, def* at the
+ * pair's deform offsets (NULL: none). Returns the weighted world positions. */
+AVX static inline __m256 pair_step(const float *mats, const mf_sd_influence *l0, const mf_sd_influence *h0,
+                                   const float *dl, const float *dh)
+{
+    __m256 r0 = load2((const float *)l0, (const float *)h0);
+    __m256 r1 = load2((const float *)(l0 + 1), (const float *)(h0 + 1));
+    __m256 xs = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
+    __m256 ys = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
+    __m256 ws = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
+    if (dl) {
+        __m256 dv = load2(dl, dh);
+        xs = _mm256_add_ps(xs, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
+        ys = _mm256_add_ps(ys, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
+    }
+    const float *q0 = mats + 8 * (size_t)l0[0].bone, *q1 = mats + 8 * (size_t)l0[1].bone;
+    const float *q2 = mats + 8 * (size_t)h0[0].bone, *q3 = mats + 8 * (size_t)h0[1].bone;
+    __m256 k0 = load2(q0, q2), k1 = load2(q1, q3);     /* a c b d */
+    __m256 j0 = load2(q0 + 4, q2 + 4), j1 = load2(q1 + 4, q3 + 4); /* wx wy 0 0 */
+    __m256 m1 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 m2 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 t = _mm256_shuffle_ps(j0, j1, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 r = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
+    return _mm256_mul_ps(r, ws);
+}
+
+/* One vertex in a 128-bit register: the SSE2 path's loop. */
+AVX static inline void one_vertex(const float *mats, const mf_sd_influence *in, int32_t count, const float *def,
+                                  float *out)
+{
+    __m128 acc = _mm_setzero_ps();
+    int32_t j = 0;
+    for (; j + 2 <= count; j += 2) {
+        __m128 r0 = _mm_loadu_ps((const float *)&in[j]), r1 = _mm_loadu_ps((const float *)&in[j + 1]);
+        __m128 xs = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
+        __m128 ys = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
+        __m128 ws = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
+        if (def) {
+            __m128 dv = _mm_loadu_ps(def + 2 * j);
+            xs = _mm_add_ps(xs, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
+            ys = _mm_add_ps(ys, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
+        }
+        const float *q0 = mats + 8 * (size_t)in[j].bone, *q1 = mats + 8 * (size_t)in[j + 1].bone;
+        __m128 k0 = _mm_load_ps(q0), k1 = _mm_load_ps(q1);
+        __m128 m1 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
+        __m128 m2 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
+        __m128 t = _mm_shuffle_ps(_mm_load_ps(q0 + 4), _mm_load_ps(q1 + 4), _MM_SHUFFLE(1, 0, 1, 0));
+        __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t);
+        acc = _mm_add_ps(acc, _mm_mul_ps(r, ws));
+    }
+    if (j < count) {
+        float x = in[j].x, y = in[j].y, w = in[j].weight;
+        if (def) x += def[2 * j], y += def[2 * j + 1];
+        const float *q = mats + 8 * (size_t)in[j].bone;
+        __m128 r = _mm_setr_ps((q[0] * x + q[2] * y + q[4]) * w, (q[1] * x + q[3] * y + q[5]) * w, 0, 0);
+        acc = _mm_add_ps(acc, r);
+    }
+    acc = _mm_add_ps(acc, _mm_movehl_ps(acc, acc));
+    _mm_storel_pi((__m64 *)(void *)out, acc);
+}
+
+AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_attachment *at,
+                              const float *deform, int32_t n, float *out)
+{
+    const mf_sd_span *spans = d->spans + at->vertex_first;
+    const mf_sd_influence *infl = d->influences;
+    int32_t i = 0;
+    while (i < n) {
+        int32_t f0 = spans[i].first, c0 = spans[i].count;
+        const float *d0 = deform ? deform + 2 * (f0 - at->infl_first) : NULL;
+        /* two vertices with the same even number of influences share every step */
+        if (i + 1 < n && spans[i + 1].count == c0 && c0 > 0 && !(c0 & 1)) {
+            int32_t f1 = spans[i + 1].first;
+            const float *d1 = deform ? deform + 2 * (f1 - at->infl_first) : NULL;
+            __m256 acc = _mm256_setzero_ps();
+            for (int32_t j = 0; j < c0; j += 2)
+                acc = _mm256_add_ps(acc, pair_step(mats, infl + f0 + j, infl + f1 + j, d0 ? d0 + 2 * j : NULL,
+                                                   d1 ? d1 + 2 * j : NULL));
+            __m128 lo = _mm256_castps256_ps128(acc), hi = _mm256_extractf128_ps(acc, 1);
+            __m128 s = _mm_add_ps(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
+                                  _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
+            _mm_storeu_ps(out + 2 * i, s);
+            i += 2;
+            continue;
+        }
+        one_vertex(mats, infl + f0, c0, d0, out + 2 * i);
+        i++;
+    }
+}
+#endif
