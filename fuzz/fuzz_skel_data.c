@@ -74,6 +74,8 @@ static void walk_rig(const mf_skel_data *d)
 static void walk_attachment(const mf_skel_data *d, const mf_sd_attachment *a)
 {
     touch_str(d, a->name);
+    touch_str(d, a->display_name);
+    if (!mf_skel_data_attachment_name(d, (int32_t)(a - d->attachments))) abort();
     touch(&d->slots[a->slot], sizeof *d->slots);
     touch(&d->skins[a->skin], sizeof *d->skins);
     if (a->image >= 0)

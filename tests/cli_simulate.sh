@@ -10,7 +10,7 @@ cat > "$WORK/rig.mskel" <<'JSON'
  "slots":[{"name":"s","bone":"arm","attachment":"a"},{"name":"s2","bone":"arm","attachment":"g"}],
  "events":[{"name":"step"}],
  "skins":[{"name":"default","attachments":[{"slot":"s","name":"a","type":"Region","width":10,"height":10}]},
-          {"name":"gold","attachments":[{"slot":"s2","name":"g","type":"Region","width":10,"height":10}]}]}
+          {"name":"gold","attachments":[{"slot":"s2","name":"g","displayName":"gold/ring","type":"Region","width":10,"height":10}]}]}
 JSON
 cat > "$WORK/rig.clips/swing.manim" <<'JSON'
 {"format":1,"uid":"anm_000000000001","type":"SkeletonClip","skeleton":{"uid":"skl_000000000001"},"length":1,
@@ -25,10 +25,11 @@ grep -q '"boneNames":\["root","arm"\]' "$WORK/frames.json" || { echo "no bone na
 grep -q '"slot":"s","attachment":"a"' "$WORK/frames.json" || { echo "no draw item"; exit 1; }
 grep -q '"name":"step"' "$WORK/frames.json" || { echo "no event"; exit 1; }
 grep -q '"slot":"s2"' "$WORK/frames.json" && { echo "s2 drawn without its skin"; exit 1; }
-# a scenario's skins are applied: the gold skin's attachment is drawn
+# a scenario's skins are applied: the gold skin's attachment is drawn, named by its own name
+# (displayName) as Spine's dumps do, its image still the key's
 sed 's/"commands"/"skins":["gold"],"commands"/' "$WORK/play.json" > "$WORK/skin.json"
 "$MFE" skel simulate "$WORK/rig.mskel" --scenario "$WORK/skin.json" --out "$WORK/skin-frames.json"
-grep -q '"slot":"s2","attachment":"g"' "$WORK/skin-frames.json" || { echo "skin not applied"; exit 1; }
+grep -q '"slot":"s2","attachment":"gold/ring","image":"g"' "$WORK/skin-frames.json" || { echo "skin not applied"; exit 1; }
 sed 's/"commands"/"skins":["glod"],"commands"/' "$WORK/play.json" > "$WORK/badskin.json"
 if "$MFE" skel simulate "$WORK/rig.mskel" --scenario "$WORK/badskin.json" 2> "$WORK/err3.txt"; then exit 1; fi
 grep -q 'skins\[0\]: unknown skin "glod" (did you mean "gold"?)' "$WORK/err3.txt" || { cat "$WORK/err3.txt"; exit 1; }

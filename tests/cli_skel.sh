@@ -47,4 +47,9 @@ check 2 "unknown command" -- "$MFE" skel nonsense
 check 2 "no files given" -- "$MFE" skel fmt
 check 2 "not a .mskel or .manim file" -- "$MFE" skel fmt "$WORK/before.txt"
 check 2 "cannot open" -- "$MFE" skel describe "$WORK/missing.mskel"
+
+# an attachment's own name shows where it differs from its key (text and JSON)
+ALL="$SRC/tests/data/mskel/all.mskel"
+check 0 "arm/arm Region named limbs/arm" -- "$MFE" skel describe "$ALL"
+check 0 '"name":"arm","displayName":"limbs/arm"' -- "$MFE" skel describe "$ALL" --json
 finish cli_skel

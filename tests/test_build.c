@@ -55,7 +55,8 @@ static const char *RIG =
     "        { \"slot\": \"glow\", \"name\": \"glow\", \"type\": \"Region\", \"width\": 8, \"height\": 8 },\n"
     "        { \"slot\": \"foot\", \"name\": \"foot\", \"type\": \"Region\", \"width\": 16, \"height\": 6 }\n"
     "      ] },\n"
-    "    { \"name\": \"armor\", \"attachments\": [ { \"slot\": \"body\", \"name\": \"body\", \"type\": \"LinkedMesh\",\n"
+    "    { \"name\": \"armor\", \"attachments\": [ { \"slot\": \"body\", \"name\": \"body\",\n"
+    "        \"displayName\": \"knight/body-armor\", \"type\": \"LinkedMesh\",\n"
     "        \"parent\": \"body\", \"skin\": \"default\", \"image\": \"body_armor\", \"deform\": true } ] }\n"
     "  ]\n"
     "}\n";
@@ -592,8 +593,19 @@ static void load_round_trip_matches_the_model(void **state)
             assert_true(g >= 0);
             assert_int_equal(d->attachments[g].type, m->type);
             assert_int_equal(d->attachments[g].slot, m->slot);
+            assert_string_equal(str(d, d->attachments[g].name), m->name);
+            assert_string_equal(mf_skel_data_attachment_name(d, g), mf_attachment_display_name(m));
         }
     }
+    /* the armor's own name differs from its key; the others' own names are their keys */
+    int32_t armor = mf_skel_data_skin_attachment(d, mf_skel_data_find_skin(d, "armor"), mf_skel_data_find_slot(d, "body"),
+                                                 mf_skel_data_find_string(d, "body"));
+    assert_string_equal(mf_skel_data_attachment_name(d, armor), "knight/body-armor");
+    assert_int_equal(d->attachments[armor].display_name, mf_skel_data_find_string(d, "knight/body-armor"));
+    assert_int_equal(d->attachments[0].display_name, d->attachments[0].name);
+    assert_null(mf_skel_data_attachment_name(d, -1));
+    assert_null(mf_skel_data_attachment_name(d, d->attachment_count));
+    assert_null(mf_skel_data_attachment_name(NULL, 0));
     assert_int_equal(mf_skel_data_find_event(d, "footstep"), 0);
     /* the clip keeps every timeline of the source */
     assert_int_equal(d->clips[0].timeline_count, b.clip->timeline_count);

@@ -236,6 +236,58 @@ static void every_field_is_read(void **state)
     const mf_attachment *mirror = find(sk, "tailed", "body", "body_mirror");
     assert_int_equal(mirror->parent_skin, -1);
     assert_string_equal(mirror->parent, "own_mesh");
+    /* own names: given on arm and spawn, the key elsewhere; the image still defaults to the key */
+    assert_string_equal(region->display_name, "limbs/arm");
+    assert_string_equal(region->image, "arm");
+    assert_string_equal(mf_attachment_display_name(point), "spawn point");
+    assert_null(mesh->display_name);
+    assert_string_equal(mf_attachment_display_name(mesh), "body");
+    mf_skeleton_free(sk);
+}
+
+/* displayName: kept where it differs from the key, left out where absent or equal to the key,
+ * so files without one round-trip unchanged. */
+static void display_name_round_trips(void **state)
+{
+    (void)state;
+    mf_skeleton *sk = load("tests/data/mskel/seed.mskel");
+    char *plain = write_text(sk);
+    assert_null(strstr(plain, "displayName"));
+    for (int32_t s = 0; s < sk->skin_count; s++)
+        for (int32_t a = 0; a < sk->skins[s].attachment_count; a++) {
+            const mf_attachment *at = &sk->skins[s].attachments[a];
+            assert_null(at->display_name);
+            assert_ptr_equal(mf_attachment_display_name(at), at->name);
+        }
+    mf_attachment *leg = (mf_attachment *)find(sk, "default", "leg_l", "leg_l");
+    leg->display_name = mf_skeleton_strdup(sk, "girl/leg-front");
+    char *named = write_text(sk);
+    assert_contains(named, "{ \"slot\": \"leg_l\", \"name\": \"leg_l\", \"displayName\": \"girl/leg-front\", "
+                           "\"type\": \"Region\"");
+    char *again = rewrite(named);
+    assert_string_equal(again, named);
+    mf_skeleton *back = NULL;
+    mf_diag d;
+    assert_int_equal(mf_skeleton_parse(named, strlen(named), "named.mskel", &back, &d), MF_OK);
+    const mf_attachment *leg2 = find(back, "default", "leg_l", "leg_l");
+    assert_string_equal(leg2->display_name, "girl/leg-front");
+    assert_string_equal(leg2->image, "leg_l");
+    mf_skeleton_free(back);
+    /* equal to the key: nothing written, the same bytes as without */
+    leg->display_name = mf_skeleton_strdup(sk, "leg_l");
+    char *same = write_text(sk);
+    assert_string_equal(same, plain);
+    /* empty in a model built in code: the writer names the field */
+    leg->display_name = mf_skeleton_strdup(sk, "");
+    char *text = NULL;
+    size_t len = 0;
+    assert_int_equal(mf_skeleton_write(sk, &text, &len, &d), MF_ERR_ARGUMENT);
+    assert_null(text);
+    assert_contains(d.where, ".displayName");
+    free(plain);
+    free(named);
+    free(again);
+    free(same);
     mf_skeleton_free(sk);
 }
 
@@ -467,6 +519,7 @@ int main(void)
         cmocka_unit_test(seed_write_is_a_fixed_point),
         cmocka_unit_test(canonical_file_round_trips_byte_identically),
         cmocka_unit_test(every_field_is_read),
+        cmocka_unit_test(display_name_round_trips),
         cmocka_unit_test(one_edit_changes_one_line),
         cmocka_unit_test(built_model_writes_documented_layout),
         cmocka_unit_test(writer_rejects_bad_models),

@@ -198,6 +198,12 @@ static const err_case cases[] = {
     {HEAD BONES SLOTS SKIN("{ 'slot': 'body', 'name': 'r', 'type': 'Region', 'width': 1, 'height': 1, "
                            "'uvs': [] }"),
      MF_ERR_INVALID, "hero.mskel: skins[0].attachments[0].uvs: 'uvs' does not apply to a Region attachment"},
+    {HEAD BONES SLOTS SKIN("{ 'slot': 'body', 'name': 'r', 'displayName': 7, 'type': 'Region', 'width': 1, "
+                           "'height': 1 }"),
+     MF_ERR_INVALID, "hero.mskel: skins[0].attachments[0].displayName: expected a non-empty string, got a number"},
+    {HEAD BONES SLOTS SKIN("{ 'slot': 'body', 'name': 'r', 'type': 'Region', 'width': 1, 'height': 1 }, "
+                           "{ 'slot': 'body', 'name': 'p', 'displayName': '', 'type': 'Point' }"),
+     MF_ERR_INVALID, "hero.mskel: skins[0].attachments[1].displayName: expected a non-empty string, got an empty string"},
     {HEAD BONES SLOTS SKIN("{ 'slot': 'body', 'name': 'r', 'type': 'Region', 'width': 1, 'height': 1, "
                            "'colr': '#ffffff' }"),
      MF_ERR_INVALID, "hero.mskel: skins[0].attachments[0].colr: unknown key 'colr' (did you mean 'color'?)"},

@@ -36,7 +36,8 @@ static const char *RIG =
     "      { \"slot\": \"spawn\", \"name\": \"spawn\", \"type\": \"Point\", \"x\": 1 } ] },\n"
     "    { \"name\": \"alt\", \"bones\": [\"tail\"], \"constraints\": [\"follow\"], \"attachments\": [\n"
     "      { \"slot\": \"body\", \"name\": \"body\", \"type\": \"LinkedMesh\", \"parent\": \"body\", \"skin\": \"default\", \"deform\": true },\n"
-    "      { \"slot\": \"leg\", \"name\": \"leg\", \"type\": \"Region\", \"width\": 12, \"height\": 40 } ] } ]\n"
+    "      { \"slot\": \"leg\", \"name\": \"leg\", \"displayName\": \"alt/leg\", \"type\": \"Region\", \"width\": 12,\n"
+    "        \"height\": 40 } ] } ]\n"
     "}\n";
 
 static const char *CLIP =
@@ -203,7 +204,10 @@ static void header_fields_are_checked(void **state)
     b[0] = 'M';
     uint32_t v = MF_SKEL_DATA_VERSION + 1;
     memcpy(b + 8, &v, 4);
-    expect(b, g_size, MF_ERR_VERSION, "offset 8", "format version 3; this runtime reads version 2");
+    char want[80];
+    snprintf(want, sizeof want, "format version %u; this runtime reads version %u", (unsigned)v,
+             (unsigned)MF_SKEL_DATA_VERSION);
+    expect(b, g_size, MF_ERR_VERSION, "offset 8", want);
     v = MF_SKEL_DATA_VERSION;
     memcpy(b + 8, &v, 4);
     v = 0x0D0C0B0Au; /* a big-endian writer */
@@ -318,6 +322,8 @@ static void skins_and_attachments_are_checked(void **state)
     CORRUPT(swap_entries(b), "skinEntries[1]", "not strictly sorted");
     /* attachment 0 is the weighted mesh (body), 1 the sequenced region, 2 clipping, 3 path,
      * 4 point, 5 the linked mesh, 6 the alt region */
+    CORRUPT(ATT(0).display_name = -1, "attachments[0].displayName", "string offset -1 outside the string table");
+    CORRUPT(ATT(6).display_name = 1 << 20, "attachments[6].displayName", "outside the string table");
     CORRUPT(ATT(0).slot = 5, "attachments[0].slot", "slot 5 outside 0..4");
     CORRUPT(ATT(0).type = 7, "attachments[0].type", "unknown attachment type 7");
     CORRUPT(ATT(1).image = 15, "attachments[1].image", "outside the images");
@@ -457,6 +463,13 @@ static void accessors_handle_bad_arguments(void **state)
     int32_t a0 = mf_skel_data_skin_attachment(&d, 0, leg, name), a1 = mf_skel_data_skin_attachment(&d, 1, leg, name);
     assert_true(a0 >= 0 && a1 >= 0 && a0 != a1);
     assert_int_equal(d.attachments[a0].seq_count, 3);
+    /* own names: the key where the rig gives none, the alt region's displayName; the image stays "leg" */
+    assert_string_equal(mf_skel_data_attachment_name(&d, a0), "leg");
+    assert_string_equal(mf_skel_data_attachment_name(&d, a1), "alt/leg");
+    assert_string_equal(mf_skel_data_string(&d, d.images[d.attachments[a1].image].name), "leg");
+    assert_null(mf_skel_data_attachment_name(&d, -1));
+    assert_null(mf_skel_data_attachment_name(&d, d.attachment_count));
+    assert_null(mf_skel_data_attachment_name(NULL, 0));
     assert_true(mf_skel_data_curve(&d, 12345, 0.25f) == 0.25f); /* out of range: linear */
     assert_true(mf_skel_data_curve(&d, 0, -1.0f) == 0.0f);
     assert_true(mf_skel_data_curve(&d, 0, 2.0f) == 1.0f);

@@ -110,8 +110,9 @@ static const char *RIG_JSON =
     "                          'color': 'ce3a3aff' } },\n"
     "      'path': { 'path': { 'type': 'path', 'closed': true, 'constantSpeed': false, 'lengths': [10, 20],\n"
     "                          'vertexCount': 6, 'vertices': [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5] } },\n"
-    "      'spawn': { 'spawn': { 'type': 'point', 'x': 3, 'y': 4, 'rotation': 20 } },\n"
-    "      'hitbox': { 'hitbox': { 'type': 'boundingbox', 'vertexCount': 3, 'vertices': [0, 0, 4, 0, 0, -4] } } } },\n"
+    "      'spawn': { 'spawn': { 'type': 'point', 'name': 'spawn-point', 'x': 3, 'y': 4, 'rotation': 20 } },\n"
+    "      'hitbox': { 'hitbox': { 'type': 'boundingbox', 'name': 'hitbox', 'vertexCount': 3,\n"
+    "                              'vertices': [0, 0, 4, 0, 0, -4] } } } },\n"
     "    { 'name': 'red', 'bones': ['tail'], 'ik': ['tail-ik'], 'attachments': {\n"
     "      'arm': { 'arm': { 'type': 'linkedmesh', 'path': 'head', 'parent': 'arm', 'timelines': false,\n"
     "                        'width': 4, 'height': 3 } } } } ],\n"
@@ -440,6 +441,7 @@ static void test_every_attachment_type(void **state)
     assert_string_equal(a->image, "flame");
     a = att(sk, "default", "hat", "hat");
     assert_string_equal(a->image, "hat"); /* "path" wins over "name" */
+    assert_string_equal(a->display_name, "hat-alias"); /* Spine's own name, beside the key */
     a = att(sk, "default", "clip", "clip");
     assert_int_equal(a->type, MF_ATTACH_CLIPPING);
     assert_int_equal(a->end_slot, mf_skeleton_find_slot(sk, "hat"));
@@ -453,9 +455,12 @@ static void test_every_attachment_type(void **state)
     a = att(sk, "default", "spawn", "spawn");
     assert_int_equal(a->type, MF_ATTACH_POINT);
     assert_near(a->x, 3), assert_near(a->y, -4), assert_near(a->rot, -20);
+    assert_string_equal(a->display_name, "spawn-point");
     a = att(sk, "default", "hitbox", "hitbox");
     assert_int_equal(a->type, MF_ATTACH_BOUNDING_BOX);
     assert_near(a->vertices.xy[5], 4);
+    assert_null(a->display_name); /* "name" equal to the key: none kept */
+    assert_null(att(sk, "default", "body", "head")->display_name);
     /* the second skin: skin bones and constraints, and a linked mesh into the default skin */
     const mf_skin *red = &sk->skins[mf_skeleton_find_skin(sk, "red")];
     assert_int_equal(red->bone_count, 1);

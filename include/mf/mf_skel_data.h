@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define MF_SKEL_DATA_MAGIC "MFSKDATA" /* 8 bytes, no NUL */
-#define MF_SKEL_DATA_VERSION 2u /* 2: atlas pages, packed images, page uvs */
+#define MF_SKEL_DATA_VERSION 3u /* 2: atlas pages, packed images, page uvs; 3: attachment display names */
 #define MF_SKEL_DATA_HEADER_SIZE 64u
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
@@ -321,13 +321,14 @@ enum {
  * frame (frame f's at uv_first + 2 * vertex_count * f; frames are not trimmed, so the geometry
  * is the same for all). Deform keys hold deform_count floats: 2 a vertex (unweighted) or
  * 2 an influence (weighted); 0 for regions and points.
- * checked: name, slot, skin, type; image range (image + sequence frames) inside IMAGES; every
- * range inside its pool; triangle indices < vertex_count; hull <= vertex_count; regions and
- * meshes have uvs and triangles; parent and deform_source are attachments, and deform_source
- * has the same deform_count; end_slot -1 or a slot; uv_sets 0 exactly when uv_first is -1, else
+ * checked: name, display_name, slot, skin, type; image range (image + sequence frames) inside
+ * IMAGES; every range inside its pool; triangle indices < vertex_count; hull <= vertex_count;
+ * regions and meshes have uvs and triangles; parent and deform_source are attachments, and
+ * deform_source has the same deform_count; end_slot -1 or a slot; uv_sets 0 exactly when uv_first is -1, else
  * 1 or seq_count, and uv_sets × 2 * vertex_count floats inside FLOATS. */
 typedef struct mf_sd_attachment {
-    int32_t name;        /* string */
+    int32_t name;        /* string: the key within (skin, slot) that slots and timelines use */
+    int32_t display_name; /* string: its own name (the rig's displayName), else the same as name */
     int32_t slot, skin;  /* where it is defined */
     uint8_t type;        /* MF_SD_ATT_* type */
     uint8_t flags;       /* MF_SD_ATT_WEIGHTED … */
@@ -456,6 +457,9 @@ bool mf_skel_data_find_constraint(const mf_skel_data *d, const char *name, mf_sd
 /* The attachment (slot, name offset) of a skin, by binary search; -1 when it has none. */
 int32_t mf_skel_data_skin_attachment(const mf_skel_data *d, int32_t skin, int32_t slot,
                                      int32_t name);
+/* An attachment's own name (what Spine calls its name; the key when the rig gives none);
+ * NULL for an index out of range. Its key is mf_skel_data_string(d, attachments[i].name). */
+const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachment);
 
 /* A curve code applied to u, the time fraction of a segment (0..1): the fraction of the value
  * change. Linear: u; stepped: 0 below 1; bezier: its pre-sampled linear pieces. */

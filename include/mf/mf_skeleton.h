@@ -138,7 +138,8 @@ typedef struct mf_vertices {
 
 typedef struct mf_attachment {
     int32_t slot;        /* slot index */
-    char *name;          /* key within (skin, slot) */
+    char *name;          /* key within (skin, slot): what slots and timelines refer to */
+    char *display_name;  /* its own name (Spine's "name"), NULL: the key; tools show it */
     mf_attachment_type type;
     char *image;         /* Region/Mesh/LinkedMesh: image name (default: the attachment name) */
     uint32_t color;      /* default 0xffffffff */
@@ -305,6 +306,8 @@ int32_t mf_skeleton_find_event(const mf_skeleton *sk, const char *name);
 bool mf_skeleton_find_constraint(const mf_skeleton *sk, const char *name, mf_constraint_ref *out);
 /* The attachment (slot, name) in a skin; NULL when missing. */
 const mf_attachment *mf_skin_find_attachment(const mf_skin *skin, int32_t slot, const char *name);
+/* The attachment's own name: display_name when set, else its key (name). */
+const char *mf_attachment_display_name(const mf_attachment *a);
 
 #ifdef __cplusplus
 }

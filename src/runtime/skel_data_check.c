@@ -239,6 +239,9 @@ static mf_result check_attachment(const mf_skel_data *d, int32_t i, mf_diag *dia
 {
     const mf_sd_attachment *a = &d->attachments[i];
     NAME_OK("attachments", i, a->name);
+    if (!str_ok(d, a->display_name))
+        BAD("attachments", i, "displayName", "string offset %d outside the string table (%d bytes)", a->display_name,
+            d->string_bytes);
     if (a->slot < 0 || a->slot >= d->slot_count) BAD("attachments", i, "slot", "slot %d outside 0..%d", a->slot, d->slot_count - 1);
     if (a->skin < 0 || a->skin >= d->skin_count) BAD("attachments", i, "skin", "skin %d outside 0..%d", a->skin, d->skin_count - 1);
     if (a->type >= MF_SD_ATT_TYPE_COUNT) BAD("attachments", i, "type", "unknown attachment type %u", a->type);

@@ -117,3 +117,9 @@ float mf_skel_data_curve(const mf_skel_data *d, int32_t code, float u)
     float w = x1 - x0;
     return w > 0.0f ? y0 + (y1 - y0) * (u - x0) / w : y1;
 }
+
+const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachment)
+{
+    if (!d || attachment < 0 || attachment >= d->attachment_count) return NULL;
+    return mf_skel_data_string(d, d->attachments[attachment].display_name);
+}

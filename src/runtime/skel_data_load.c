@@ -22,7 +22,7 @@ _Static_assert(sizeof(mf_sd_physics) == 72, "physics");
 _Static_assert(sizeof(mf_sd_ref) == 8, "ref");
 _Static_assert(sizeof(mf_sd_skin) == 32, "skin");
 _Static_assert(sizeof(mf_sd_skin_entry) == 12, "skin entry");
-_Static_assert(sizeof(mf_sd_attachment) == 128, "attachment");
+_Static_assert(sizeof(mf_sd_attachment) == 132, "attachment");
 _Static_assert(sizeof(mf_sd_span) == 8, "span");
 _Static_assert(sizeof(mf_sd_influence) == 16, "influence");
 _Static_assert(sizeof(mf_sd_clip) == 24, "clip");

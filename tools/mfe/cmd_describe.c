@@ -85,6 +85,7 @@ static void text_skins(const mf_skeleton *sk)
         for (int32_t a = 0; a < s->attachment_count; a++) {
             const mf_attachment *at = &s->attachments[a];
             printf("    %s/%s %s", sk->slots[at->slot].name, at->name, mf_attachment_type_name(at->type));
+            if (strcmp(mf_attachment_display_name(at), at->name) != 0) printf(" named %s", at->display_name);
             if (at->image && strcmp(at->image, at->name) != 0) printf(" image %s", at->image);
             if (at->type == MF_ATTACH_MESH || at->type == MF_ATTACH_BOUNDING_BOX ||
                 at->type == MF_ATTACH_CLIPPING || at->type == MF_ATTACH_PATH)
@@ -338,6 +339,8 @@ static int describe_json(const mf_rig *rig, const char *path, const mf_clip *onl
             cJSON *ao = cJSON_CreateObject();
             cJSON_AddStringToObject(ao, "slot", sk->slots[at->slot].name);
             cJSON_AddStringToObject(ao, "name", at->name);
+            if (strcmp(mf_attachment_display_name(at), at->name) != 0)
+                cJSON_AddStringToObject(ao, "displayName", at->display_name);
             cJSON_AddStringToObject(ao, "type", mf_attachment_type_name(at->type));
             if (at->image) cJSON_AddStringToObject(ao, "image", at->image);
             cJSON_AddItemToArray(atts, ao);

@@ -257,8 +257,8 @@ static void write_frame(mf_buf *b, const mf_pose *p, const mf_draw_list *dl, flo
         const mf_draw_item *it = &dl->items[i];
         mf_buf_puts(b, i ? ",\n {\"slot\":" : "\n {\"slot\":");
         mf_buf_string(b, mf_skel_data_string(d, d->slots[it->slot].name));
-        mf_buf_puts(b, ",\"attachment\":");
-        mf_buf_string(b, mf_skel_data_string(d, d->attachments[it->attachment].name));
+        mf_buf_puts(b, ",\"attachment\":"); /* its own name, as Spine's dumps write it */
+        mf_buf_string(b, mf_skel_data_attachment_name(d, it->attachment));
         if (it->image >= 0) { /* the image drawn: Spine dumps name attachments by their path */
             mf_buf_puts(b, ",\"image\":");
             mf_buf_string(b, mf_skel_data_string(d, d->images[it->image].name));

@@ -224,6 +224,7 @@ static bool build_attachment(mf_bctx *c, int32_t s, int32_t a, const mf_attachme
     if (!o) return mf_boom(c);
     bool ok = true;
     o->name = mf_intern(c, at->name, &ok);
+    if (ok) o->display_name = mf_intern(c, mf_attachment_display_name(at), &ok);
     if (!ok) return false;
     o->slot = at->slot;
     o->skin = s;

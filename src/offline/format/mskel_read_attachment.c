@@ -8,17 +8,19 @@
 #include "util/suggest.h"
 
 /* Keys per type, in canonical order (mf_attachment_type order). */
-static const char *const region_keys[] = {"slot", "name", "type", "image", "x", "y", "rot", "sx", "sy",
-                                          "width", "height", "color", "sequence", NULL};
-static const char *const mesh_keys[] = {"slot", "name", "type", "image", "vertices", "weights", "uvs",
-                                        "triangles", "hull", "edges", "width", "height", "color",
+static const char *const region_keys[] = {"slot", "name", "displayName", "type", "image", "x", "y", "rot",
+                                          "sx", "sy", "width", "height", "color", "sequence", NULL};
+static const char *const mesh_keys[] = {"slot", "name", "displayName", "type", "image", "vertices", "weights",
+                                        "uvs", "triangles", "hull", "edges", "width", "height", "color",
                                         "sequence", NULL};
-static const char *const linked_keys[] = {"slot", "name", "type", "parent", "skin", "image", "deform",
-                                          "color", "width", "height", "sequence", NULL};
-static const char *const bbox_keys[] = {"slot", "name", "type", "vertices", "weights", "color", NULL};
-static const char *const clip_keys[] = {"slot", "name", "type", "vertices", "weights", "end", "color", NULL};
-static const char *const point_keys[] = {"slot", "name", "type", "x", "y", "rot", "color", NULL};
-static const char *const path_keys[] = {"slot", "name", "type", "vertices", "weights", "closed",
+static const char *const linked_keys[] = {"slot", "name", "displayName", "type", "parent", "skin", "image",
+                                          "deform", "color", "width", "height", "sequence", NULL};
+static const char *const bbox_keys[] = {"slot", "name", "displayName", "type", "vertices", "weights", "color",
+                                        NULL};
+static const char *const clip_keys[] = {"slot", "name", "displayName", "type", "vertices", "weights", "end",
+                                        "color", NULL};
+static const char *const point_keys[] = {"slot", "name", "displayName", "type", "x", "y", "rot", "color", NULL};
+static const char *const path_keys[] = {"slot", "name", "displayName", "type", "vertices", "weights", "closed",
                                         "constantSpeed", "lengths", "color", NULL};
 static const char *const *const type_keys[MF_ATTACH_TYPE_COUNT] = {
     region_keys, mesh_keys, linked_keys, bbox_keys, clip_keys, point_keys, path_keys};
@@ -322,7 +324,8 @@ bool mskel_read_attachment(mskel_rd *rd, const cJSON *obj, int32_t skin, mf_atta
         return false;
     a->type = (mf_attachment_type)type;
     if (!check_keys(rd, obj, a->type) || !mskel_slot_ref(rd, obj, "slot", &a->slot) ||
-        !mf_jr_name(r, rd->sk->arena, obj, "name", &a->name))
+        !mf_jr_name(r, rd->sk->arena, obj, "name", &a->name) ||
+        !mskel_opt_name(rd, obj, "displayName", &a->display_name))
         return false;
     bool ok = false;
     switch (a->type) {

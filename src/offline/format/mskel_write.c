@@ -227,12 +227,20 @@ static void image(wr *w, const mf_attachment *a)
     if (a->image && a->name && strcmp(a->image, a->name) != 0) str(w, "image", a->image);
 }
 
+/* The attachment's own name: left out when it is the key, so files without one round-trip. */
+static void display_name(wr *w, const mf_attachment *a)
+{
+    if (!a->display_name || (a->name && strcmp(a->display_name, a->name) == 0)) return;
+    name(w, "displayName", a->display_name);
+}
+
 static void attachment(wr *w, int32_t skin, const mf_attachment *a)
 {
     const char *const *types = mskel_attachment_names;
     open_obj(w);
     slot_ref(w, "slot", a->slot);
     name(w, "name", a->name);
+    display_name(w, a);
     if ((int)a->type < 0 || a->type >= MF_ATTACH_TYPE_COUNT) {
         bad(w, "type", "bad attachment type");
         return;

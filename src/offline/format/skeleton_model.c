@@ -144,3 +144,9 @@ const mf_attachment *mf_skin_find_attachment(const mf_skin *skin, int32_t slot, 
     }
     return NULL;
 }
+
+const char *mf_attachment_display_name(const mf_attachment *a)
+{
+    if (!a) return NULL;
+    return a->display_name && a->display_name[0] ? a->display_name : a->name;
+}

@@ -1,5 +1,6 @@
-/* Spine JSON → rig: one skin attachment of any type. The skin key is the attachment's name;
- * the image is "path", else "name", else the key (sequence frames add their numbers). */
+/* Spine JSON → rig: one skin attachment of any type. The skin key is the attachment's name,
+ * Spine's "name" (when another) its displayName; the image is "path", else "name", else the key
+ * (sequence frames add their numbers). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,6 +254,16 @@ static bool read_path(sp_ctx *c, const cJSON *obj, mf_attachment *a, bool *skip)
     return true;
 }
 
+/* Spine's "name": the attachment's own name under its skin key (a placeholder); kept only
+ * where it differs from the key, as the .mskel's displayName. */
+static bool own_name(sp_ctx *c, const cJSON *obj, const char *key, mf_attachment *a)
+{
+    const char *name;
+    if (!sp_string(c, obj, "name", &name)) return false;
+    if (!name || !name[0] || strcmp(name, key) == 0) return true;
+    return (a->display_name = sp_strdup(c, name)) != NULL;
+}
+
 /* A type name of the file (default "region") → index into TYPES; -1 after reporting. */
 static int type_of(sp_ctx *c, const cJSON *obj)
 {
@@ -287,7 +298,7 @@ bool sp_read_attachment(sp_ctx *c, const cJSON *obj, const char *key, mf_attachm
         return true;
     }
     a->type = OUR_TYPE[t];
-    if (!(a->name = sp_strdup(c, key))) return false;
+    if (!(a->name = sp_strdup(c, key)) || !own_name(c, obj, key, a)) return false;
     float y = 0, rot = 0;
     switch (a->type) {
     case MF_ATTACH_REGION: return read_region(c, obj, key, a);
