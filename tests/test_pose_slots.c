@@ -242,6 +242,71 @@ static const char *CLIP_RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\"}],"
     "{\"slot\":\"in2\",\"name\":\"r\",\"type\":\"Region\",\"width\":20,\"height\":20},"
     "{\"slot\":\"after\",\"name\":\"r\",\"type\":\"Region\",\"width\":20,\"height\":20}]}]}";
 
+/* Draw runs are kept: an unchanged item keeps its uvs and indices in place and only its
+ * vertices are written; any change of draw order or attachment rewrites what moved, and the
+ * list always equals a fresh list's. */
+static void same_lists(const mf_draw_list *x, const mf_draw_list *y)
+{
+    assert_int_equal(x->item_count, y->item_count);
+    assert_int_equal(x->vertex_count, y->vertex_count);
+    assert_int_equal(x->index_count, y->index_count);
+    assert_memory_equal(x->vertices, y->vertices, (size_t)x->vertex_count * 2 * sizeof(float));
+    assert_memory_equal(x->uvs, y->uvs, (size_t)x->vertex_count * 2 * sizeof(float));
+    assert_memory_equal(x->indices, y->indices, (size_t)x->index_count * sizeof(uint16_t));
+    for (int32_t i = 0; i < x->item_count; i++) {
+        assert_int_equal(x->items[i].slot, y->items[i].slot);
+        assert_int_equal(x->items[i].attachment, y->items[i].attachment);
+    }
+}
+
+static void test_draw_runs_kept(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, SKIN_RIG, NULL, NULL, 0);
+    const mf_skel_data *d = &r.data;
+    mf_skin_cache *cache = NULL;
+    mf_pose *p = NULL;
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_skin_cache_create(d, NULL, &cache), MF_OK);
+    assert_int_equal(mf_pose_create(d, NULL, &p, NULL), MF_OK);
+    assert_int_equal(mf_draw_list_create(d, NULL, &dl), MF_OK);
+    int32_t A = mf_skel_data_find_skin(d, "A"), B = mf_skel_data_find_skin(d, "B");
+    assert_int_equal(mf_pose_set_skins(p, cache, &A, 1, NULL), MF_OK);
+    mf_pose_update_world(p);
+    mf_draw_list_build(dl, p);
+    assert_int_equal(dl->item_count, 3);
+    assert_int_equal(dl->items_kept, 0);
+    /* moved, same draw runs: every item kept, vertices follow */
+    p->x[0] = 40;
+    mf_pose_update_world(p);
+    mf_draw_list_build(dl, p);
+    assert_int_equal(dl->items_kept, 3);
+    for (int step = 0; step < 3; step++) {
+        if (step == 0) { /* draw order reversed */
+            int32_t t = p->draw_order[0];
+            p->draw_order[0] = p->draw_order[2], p->draw_order[2] = t;
+        } else if (step == 1) { /* another skin: slot 0 shows B's wider x */
+            int32_t ab[] = {A, B};
+            assert_int_equal(mf_pose_set_skins(p, cache, ab, 2, NULL), MF_OK);
+        } else { /* a slot emptied */
+            p->attachment[1] = -1;
+        }
+        mf_pose_update_world(p);
+        mf_draw_list_build(dl, p);
+        assert_true(dl->items_kept < dl->item_count);
+        mf_draw_list *fresh = NULL;
+        assert_int_equal(mf_draw_list_create(d, NULL, &fresh), MF_OK);
+        mf_draw_list_build(fresh, p);
+        same_lists(dl, fresh);
+        mf_draw_list_destroy(fresh);
+    }
+    mf_draw_list_destroy(dl);
+    mf_pose_destroy(p);
+    mf_skin_cache_destroy(cache);
+    test_rig_free(&r);
+}
+
 static void test_clipping(void **state)
 {
     (void)state;
@@ -384,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_sequence_modes),
         cmocka_unit_test(test_sequence_packed_uvs),
         cmocka_unit_test(test_skin_rules),
+        cmocka_unit_test(test_draw_runs_kept),
         cmocka_unit_test(test_clipping),
         cmocka_unit_test(test_deform),
     };

@@ -48,6 +48,7 @@ typedef struct mf_draw_item {
     float dark[3];       /* the slot's dark colour (two-colour tint) */
     int32_t vertex_first, vertex_count; /* into vertices / uvs (pairs) */
     int32_t index_first, index_count;   /* into indices; values relative to vertex_first */
+    int32_t uv_set;      /* the attachment's uv set drawn (its sequence frame when packed) */
 } mf_draw_item;
 
 typedef struct mf_draw_list {
@@ -58,6 +59,10 @@ typedef struct mf_draw_list {
     int32_t index_count, index_cap;
     uint16_t *indices;
     int32_t overflow;   /* items left out because a buffer was full (0 unless data lies) */
+    /* items of the last build whose uvs and indices stayed in place from the build before
+     * (same slot, attachment, uv set and position, not clipped): only their vertices were
+     * written. The arrays are the list's: a host reads them and never writes them. */
+    int32_t items_kept;
     /* scratch: clip polygon and its convex pieces, clipping temporaries */
     int32_t clip_cap;
     float *clip_poly, *clip_tmp_a, *clip_tmp_b, *skin;

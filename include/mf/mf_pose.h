@@ -93,10 +93,10 @@ typedef struct mf_pose {
     uint8_t *path_active;
     /* sampling */
     int32_t *cursor;    /* per timeline of the data: the key found last */
-    /* the last mf_pose_update_world(): bone updates computed, and copied because the bone's
-     * applied values, inherit mode and parent world were bit-identical to its previous update
-     * (an unchanged sub-tree costs a compare a bone, no trigonometry) */
-    int32_t bones_computed, bones_copied;
+    /* the last mf_pose_update_world(): bone updates of the update order, and bones whose cos
+     * and sin were computed (the others kept their rotation and shears, so their cached
+     * trigonometry served; constraints that turn bones add theirs) */
+    int32_t bones_updated, trig_computed;
     /* private scratch (path constraints, sizes) */
     struct mf_pose_scratch *scratch;
     mf_allocator alloc;
@@ -183,10 +183,10 @@ typedef struct mf_bone_override {
 mf_result mf_pose_override(mf_pose *pose, int32_t bone, const mf_bone_override *ov);
 
 /* Computes world transforms in the build's update order, running IK, transform and path
- * constraints between bone updates (inactive bones and constraints skipped). A bone whose
- * applied values, inherit mode and parent world are bit-identical to its previous update copies
- * that update's world instead of recomputing it (bones_computed / bones_copied count them), so
- * unchanged sub-trees cost a compare a bone; results are identical either way. */
+ * constraints between bone updates (inactive bones and constraints skipped). The cos and sin
+ * of every bone's local matrix are computed first, four bones at a time, and only for bones
+ * whose rotation or shears changed since the previous update (trig_computed counts them);
+ * a bone update is then a few multiplications. */
 void mf_pose_update_world(mf_pose *pose);
 
 /* Updates one bone's world transform from its applied values and its parent's world. */

@@ -1,6 +1,7 @@
 /* Lookups on a loaded build: strings, names, skin tables and pre-sampled curves. */
 #include <string.h>
 
+#include "curve_eval.h"
 #include "mf/mf_skel_data.h"
 
 const char *mf_skel_data_string(const mf_skel_data *d, int32_t offset)
@@ -104,18 +105,7 @@ float mf_skel_data_curve(const mf_skel_data *d, int32_t code, float u)
     if (u >= 1.0f) return 1.0f;
     if (code == MF_SD_CURVE_STEPPED) return 0.0f;
     if (!d || code < 0 || code >= d->bezier_count) return u; /* linear */
-    const mf_sd_bezier *b = &d->beziers[code];
-    /* the piece holding u: x ascends (checked at load), with (0,0) before and (1,1) after */
-    float x0 = 0.0f, y0 = 0.0f;
-    int i = 0;
-    while (i < MF_SD_CURVE_SAMPLES && b->x[i] < u) {
-        x0 = b->x[i];
-        y0 = b->y[i];
-        i++;
-    }
-    float x1 = i < MF_SD_CURVE_SAMPLES ? b->x[i] : 1.0f, y1 = i < MF_SD_CURVE_SAMPLES ? b->y[i] : 1.0f;
-    float w = x1 - x0;
-    return w > 0.0f ? y0 + (y1 - y0) * (u - x0) / w : y1;
+    return mf_bezier_at(&d->beziers[code], u);
 }
 
 const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachment)

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../pose/pose_events.h"
 #include "tracks_internal.h"
 
 /* ---------------------------------------------------------------- times */
@@ -58,15 +59,16 @@ static void rotations(mf_tracks *t, mf_pose *pose, int32_t ei, double time, cons
 static void mark_slots(mf_tracks *t, const mf_pose *pose, const mf_track_entry *e, bool current)
 {
     const mf_skel_data *d = t->d;
-    const mf_sd_clip *clip = &d->clips[e->clip];
-    for (int32_t j = 0; j < clip->timeline_count; j++) {
-        const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
-        if (tl->kind != MF_SD_TL_ATTACHMENT) continue;
+    const int32_t *tls = t->clip_attach + t->clip_attach_first[e->clip];
+    int32_t n = t->clip_attach_first[e->clip + 1] - t->clip_attach_first[e->clip];
+    for (int32_t j = 0; j < n; j++) {
+        const mf_sd_timeline *tl = &d->timelines[tls[j]];
         int32_t bone = d->slots[tl->target].bone;
         if (!pose->active[bone] || (e->bone_mask && !e->bone_mask[bone])) continue;
         uint8_t *st = &t->slot_state[tl->target];
+        t->slots_marked = true;
         if (current) *st = SLOT_CURRENT;
-        else if (*st == SLOT_UNKEYED) *st = SLOT_SETUP;
+        else if (*st == SLOT_UNKEYED) *st = SLOT_SETUP, t->slots_to_setup = true;
     }
 }
 
@@ -91,21 +93,23 @@ static void queue_events(mf_tracks *t, mf_pose *pose, int32_t ei, double anim, b
 {
     mf_track_entry *e = &t->entries[ei];
     int32_t n = 0;
-    if (fire && e->clip >= 0) {
+    int32_t ev_n = e->clip >= 0 ? t->clip_event_first[e->clip + 1] - t->clip_event_first[e->clip] : 0;
+    if (fire && ev_n > 0) { /* only clips with event timelines, only those timelines */
+        const int32_t *evs = t->clip_events + t->clip_event_first[e->clip];
         int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
         if (anim >= last || last < 0) {
-            mf_pose_events(pose, e->clip, last, anim, false, t->fired, 64, &c1, &d1);
+            mf_pose_events_of(pose, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
         } else { /* wrapped: the rest of the lap, then the start of the next */
-            mf_pose_events(pose, e->clip, last, e->clip_end, false, t->fired, 64, &c1, &d1);
+            mf_pose_events_of(pose, e->clip, evs, ev_n, last, e->clip_end, false, t->fired, 64, &c1, &d1);
             double from = e->clip_start > 0 ? e->clip_start - 1e-6 : -1;
-            mf_pose_events(pose, e->clip, from, anim, false, t->fired + c1, 64 - c1, &c2, &d2);
+            mf_pose_events_of(pose, e->clip, evs, ev_n, from, anim, false, t->fired + c1, 64 - c1, &c2, &d2);
         }
         n = c1 + c2;
         t->dropped += d1 + d2; /* more than 64 keys in one frame of one entry */
     }
     double dur = (double)e->clip_end - e->clip_start;
-    double last_wrapped = dur > 0 ? fmod(e->track_last, dur) : e->track_last;
+    double last_wrapped = n == 0 ? 0 : dur > 0 ? fmod(e->track_last, dur) : e->track_last; /* with events only */
     int32_t k = 0;
     for (; k < n; k++) { /* this lap's events come before the completion */
         if (t->fired[k].time < last_wrapped) break;
@@ -209,7 +213,10 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
     if (!t || !pose || pose->data != t->d) return MF_ERR_ARGUMENT;
     if (t->modes_dirty) mf_tracks_compute_modes(t);
     const mf_skel_data *d = t->d;
-    memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
+    if (t->slots_marked) { /* only after an apply that marked slots */
+        memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
+        t->slots_marked = t->slots_to_setup = false;
+    }
     for (int32_t i = 0; i < t->track_count; i++) {
         int32_t ci = t->current[i];
         if (ci < 0 || t->entries[ci].delay > 0) continue;
@@ -263,8 +270,9 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
         e->next_track_last = e->track_time;
     }
     /* attachments only entries mixing out keyed go back to the setup pose's */
-    for (int32_t s = 0; s < d->slot_count; s++)
-        if (t->slot_state[s] == SLOT_SETUP) mf_pose_slot_setup_attachment(pose, s);
+    if (t->slots_to_setup)
+        for (int32_t s = 0; s < d->slot_count; s++)
+            if (t->slot_state[s] == SLOT_SETUP) mf_pose_slot_setup_attachment(pose, s);
     mf_tracks_drain(t);
     return MF_OK;
 }

@@ -128,8 +128,13 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     t->prop_seen = mf_alloc(&al, (size_t)t->prop_count);
     t->clip_prop_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
     t->clip_props = mf_alloc(&al, ((size_t)total_tl * PROP_MAX + 1) * sizeof(int32_t));
+    t->clip_attach_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
+    t->clip_event_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
+    t->clip_attach = mf_alloc(&al, ((size_t)total_tl + 1) * sizeof(int32_t));
+    t->clip_events = mf_alloc(&al, ((size_t)total_tl + 1) * sizeof(int32_t));
     if (!t->current || !t->weights || !t->rot_weights || !t->before || !t->slot_state || !t->mix_table || !t->prop_seen || !t->clip_prop_first ||
-        !t->clip_props || !grow(t, pool)) {
+        !t->clip_props || !t->clip_attach_first || !t->clip_event_first || !t->clip_attach || !t->clip_events ||
+        !grow(t, pool)) {
         mf_tracks_destroy(t);
         return MF_ERR_NOMEM;
     }
@@ -144,6 +149,18 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
         qsort(t->clip_props + t->clip_prop_first[c], (size_t)(n - t->clip_prop_first[c]), sizeof(int32_t), cmp_i32);
     }
     t->clip_prop_first[nc] = n;
+    int32_t na = 0, ne = 0;
+    for (int32_t c = 0; c < nc; c++) {
+        t->clip_attach_first[c] = na, t->clip_event_first[c] = ne;
+        const mf_sd_clip *cl = &d->clips[c];
+        for (int32_t j = 0; j < cl->timeline_count; j++) {
+            int32_t ti = cl->timeline_first + j;
+            if (d->timelines[ti].kind == MF_SD_TL_ATTACHMENT) t->clip_attach[na++] = ti;
+            else if (d->timelines[ti].kind == MF_SD_TL_EVENT) t->clip_events[ne++] = ti;
+        }
+    }
+    t->clip_attach_first[nc] = na, t->clip_event_first[nc] = ne;
+    t->slots_marked = true; /* slot_state is cleared by the first apply */
     t->modes_dirty = true;
     *out = t;
     return MF_OK;
@@ -155,6 +172,8 @@ void mf_tracks_destroy(mf_tracks *t)
     mf_allocator al = t->alloc;
     mf_free(&al, t->current), mf_free(&al, t->weights), mf_free(&al, t->rot_weights), mf_free(&al, t->before), mf_free(&al, t->slot_state), mf_free(&al, t->mix_table);
     mf_free(&al, t->prop_seen), mf_free(&al, t->clip_prop_first), mf_free(&al, t->clip_props);
+    mf_free(&al, t->clip_attach_first), mf_free(&al, t->clip_event_first), mf_free(&al, t->clip_attach);
+    mf_free(&al, t->clip_events);
     mf_free(&al, t->entries), mf_free(&al, t->modes), mf_free(&al, t->hold_mix), mf_free(&al, t->latch);
     mf_free(&al, t);
 }

@@ -48,6 +48,11 @@ struct mf_tracks {
     uint8_t *prop_seen;
     int32_t *clip_prop_first; /* clip_count + 1 */
     int32_t *clip_props;
+    /* per clip, in clip order: its attachment timelines and its event timelines (data indices),
+     * so that an apply visits only those (clip_count + 1 firsts each) */
+    int32_t *clip_attach_first, *clip_attach;
+    int32_t *clip_event_first, *clip_events;
+    bool slots_marked, slots_to_setup; /* slot_state holds marks / some SLOT_SETUP */
     bool modes_dirty;
     /* callbacks */
     mf_track_listener listener;

@@ -164,7 +164,8 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
 {
     if (!dl || !p) return;
     const mf_skel_data *d = p->data;
-    dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = 0;
+    int32_t prev_items = dl->item_count; /* items [0, prev_items) hold the previous build */
+    dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
     /* one packing of the bone matrices makes every weighted vertex cheaper to skin: the
      * pose's own when its world update left one, else the draw list's */
     const float *mats = NULL;
@@ -196,6 +197,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                 dl->overflow++;
             } else {
                 mf_draw_item *it = &dl->items[dl->item_count];
+                mf_draw_item old = dl->item_count < prev_items ? *it : (mf_draw_item){.slot = -1};
                 *it = (mf_draw_item){0};
                 it->slot = s, it->attachment = att, it->blend = sd->blend, it->has_dark = sd->has_dark;
                 it->image = at->image;
@@ -205,6 +207,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                     if (f >= 0 && f < at->seq_count) it->image = at->image + f;
                     if (f >= 0 && f < at->uv_sets) uv_set = f;
                 }
+                it->uv_set = uv_set;
                 float ac[4];
                 unpack(at->color, ac);
                 for (int32_t j = 0; j < 4; j++) it->light[j] = p->color[4 * s + j] * ac[j];
@@ -230,8 +233,16 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                     }
                 } else {
                     skin_into(p, mats, s, att, dl->vertices + 2 * dl->vertex_count, n);
-                    memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
-                    memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
+                    /* the same attachment at the same place as in the previous build left its
+                     * uvs and indices there: draw runs change only with draw order,
+                     * attachments, sequences and clipping */
+                    if (old.slot == s && old.attachment == att && old.uv_set == uv_set && !old.clipped &&
+                        old.vertex_first == dl->vertex_count && old.index_first == dl->index_count) {
+                        dl->items_kept++;
+                    } else {
+                        memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
+                        memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
+                    }
                     it->vertex_count = n, it->index_count = ni;
                     dl->vertex_count += n, dl->index_count += ni;
                     dl->item_count++;

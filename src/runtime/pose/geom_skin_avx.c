@@ -82,6 +82,42 @@ AVX static inline void one_vertex(const float *mats, const mf_sd_influence *in, 
     _mm_storel_pi((__m64 *)(void *)out, acc);
 }
 
+/* Sums the lanes' pairs: {x, y} of the low lane's vertex, then the high lane's. */
+AVX static inline void store_two(__m256 acc, float *out)
+{
+    __m128 lo = _mm256_castps256_ps128(acc), hi = _mm256_extractf128_ps(acc, 1);
+    _mm_storeu_ps(out, _mm_add_ps(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
+                                  _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2))));
+}
+
+/* The common case: a run of vertices with two influences each, two vertices a step with
+ * nothing to decide inside (deform: offsets per influence from infl_first, or NULL). Returns
+ * where the run ends. Inlined twice, with and without deform. */
+AVX static inline __attribute__((always_inline)) int32_t run_of_pairs(const float *mats, const mf_sd_span *spans,
+                                                                      const mf_sd_influence *infl, const float *deform,
+                                                                      int32_t infl_first, int32_t i, int32_t n, float *out)
+{
+    for (; i + 1 < n && spans[i].count == 2 && spans[i + 1].count == 2; i += 2) {
+        int32_t f0 = spans[i].first, f1 = spans[i + 1].first;
+        __m256 r = pair_step(mats, infl + f0, infl + f1, deform ? deform + 2 * (f0 - infl_first) : NULL,
+                             deform ? deform + 2 * (f1 - infl_first) : NULL);
+        store_two(_mm256_add_ps(_mm256_setzero_ps(), r), out + 2 * i);
+    }
+    return i;
+}
+
+AVX static int32_t run_plain(const float *mats, const mf_sd_span *spans, const mf_sd_influence *infl, int32_t i,
+                             int32_t n, float *out)
+{
+    return run_of_pairs(mats, spans, infl, NULL, 0, i, n, out);
+}
+
+AVX static int32_t run_deformed(const float *mats, const mf_sd_span *spans, const mf_sd_influence *infl,
+                                const float *deform, int32_t infl_first, int32_t i, int32_t n, float *out)
+{
+    return run_of_pairs(mats, spans, infl, deform, infl_first, i, n, out);
+}
+
 AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_attachment *at,
                               const float *deform, int32_t n, float *out)
 {
@@ -89,6 +125,9 @@ AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf
     const mf_sd_influence *infl = d->influences;
     int32_t i = 0;
     while (i < n) {
+        i = deform ? run_deformed(mats, spans, infl, deform, at->infl_first, i, n, out)
+                   : run_plain(mats, spans, infl, i, n, out);
+        if (i >= n) break;
         int32_t f0 = spans[i].first, c0 = spans[i].count;
         const float *d0 = deform ? deform + 2 * (f0 - at->infl_first) : NULL;
         /* two vertices with the same even number of influences share every step */
@@ -99,10 +138,7 @@ AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf
             for (int32_t j = 0; j < c0; j += 2)
                 acc = _mm256_add_ps(acc, pair_step(mats, infl + f0 + j, infl + f1 + j, d0 ? d0 + 2 * j : NULL,
                                                    d1 ? d1 + 2 * j : NULL));
-            __m128 lo = _mm256_castps256_ps128(acc), hi = _mm256_extractf128_ps(acc, 1);
-            __m128 s = _mm_add_ps(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
-                                  _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2)));
-            _mm_storeu_ps(out + 2 * i, s);
+            store_two(acc, out + 2 * i);
             i += 2;
             continue;
         }

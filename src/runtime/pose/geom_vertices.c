@@ -2,6 +2,7 @@
 #include <float.h>
 
 #include "geom_skin.h"
+#include "pose_atan.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
@@ -254,7 +255,23 @@ int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
 
 void mf_skin_pack_bones(const mf_pose *p, float *mats)
 {
-    for (int32_t b = 0; b < p->bone_count; b++) {
+    int32_t b = 0;
+#if MF_SKIN_SSE2
+    /* four bones a step: a 4×4 transpose of a, c, b, d and the translations interleaved */
+    for (; b + 4 <= p->bone_count; b += 4) {
+        __m128 a = _mm_loadu_ps(p->a + b), c = _mm_loadu_ps(p->c + b);
+        __m128 bb = _mm_loadu_ps(p->b + b), d = _mm_loadu_ps(p->d + b);
+        __m128 wx = _mm_loadu_ps(p->wx + b), wy = _mm_loadu_ps(p->wy + b);
+        _MM_TRANSPOSE4_PS(a, c, bb, d); /* a now holds bone b's {a, c, b, d}, c bone b+1's, ... */
+        __m128 t01 = _mm_unpacklo_ps(wx, wy), t23 = _mm_unpackhi_ps(wx, wy), z = _mm_setzero_ps();
+        float *q = mats + 8 * (size_t)b;
+        _mm_store_ps(q, a), _mm_store_ps(q + 4, _mm_movelh_ps(t01, z));
+        _mm_store_ps(q + 8, c), _mm_store_ps(q + 12, _mm_movehl_ps(z, t01));
+        _mm_store_ps(q + 16, bb), _mm_store_ps(q + 20, _mm_movelh_ps(t23, z));
+        _mm_store_ps(q + 24, d), _mm_store_ps(q + 28, _mm_movehl_ps(z, t23));
+    }
+#endif
+    for (; b < p->bone_count; b++) {
         float *q = mats + 8 * (size_t)b;
         q[0] = p->a[b], q[1] = p->c[b], q[2] = p->b[b], q[3] = p->d[b];
         q[4] = p->wx[b], q[5] = p->wy[b], q[6] = 0, q[7] = 0;
@@ -298,7 +315,7 @@ mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float
         /* the point's direction through the bone's matrix */
         float cr = cosf(at->rot * (float)MF_DEG), sr = sinf(at->rot * (float)MF_DEG);
         float dx = p->a[b] * cr + p->b[b] * sr, dy = p->c[b] * cr + p->d[b] * sr;
-        *rot = atan2f(dy, dx) * (float)MF_RAD;
+        *rot = mf_atan2f(dy, dx) * (float)MF_RAD;
     }
     return MF_OK;
 }

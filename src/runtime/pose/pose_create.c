@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "pose_internal.h"
+#include "pose_trig.h"
 
 /* Lays the arrays out in one block: a first pass (base NULL) only sums the sizes. */
 typedef struct layout {
@@ -51,14 +52,17 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     p->path_mix = carve(l, np * 3, sizeof(float));
     p->path_active = carve(l, np, 1);
     p->cursor = carve(l, (size_t)d->timeline_count, sizeof(int32_t));
+    s->seg = carve(l, (size_t)d->timeline_count, sizeof(mf_pose_seg));
     size_t pb = (size_t)s->path_bones_cap + 1;
     s->spaces = carve(l, pb, sizeof(float));
     s->lengths = carve(l, pb, sizeof(float));
     s->positions = carve(l, pb * 3 + 2, sizeof(float));
     s->world = carve(l, (size_t)s->path_world_cap, sizeof(float));
     s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
-    s->cache = carve(l, nb * MF_BONE_CACHE, sizeof(float));
-    s->cache_valid = carve(l, nb, 1);
+    uint32_t **trig_keys[] = {&s->trig_kx, &s->trig_ky};
+    float **trig_values[] = {&s->trig_cx, &s->trig_sx, &s->trig_cy, &s->trig_sy};
+    for (size_t i = 0; i < 2; i++) *trig_keys[i] = carve(l, nb, sizeof(uint32_t));
+    for (size_t i = 0; i < 4; i++) *trig_values[i] = carve(l, nb, sizeof(float));
     s->skin_mats = carve(l, nb * 8, sizeof(float));
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
     s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
@@ -138,6 +142,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     for (int32_t i = 0; i < data->path_count; i++) p->path_active[i] = !data->path[i].skin_required;
     s->phys_mix = 1.0f; /* state zeroed: every constraint starts at rest on its first update */
     s->phys_teleport = MF_PHYSICS_TELEPORT_DEFAULT;
+    mf_pose_trig_clear(p);
     mf_pose_reset(p);
     *out = p;
     return MF_OK;

@@ -1,9 +1,10 @@
 /* IK constraints: one bone turns towards the target; two bones solve the triangle by the law of
  * cosines (an ellipse when the parent's scale is not uniform), with bend direction, softness,
  * compress, stretch, uniform and mix, as Spine's user guide describes them. */
+#include "pose_atan.h"
 #include "pose_internal.h"
 
-static double atan2_(double y, double x) { return atan2(y, x); }
+static double atan2_(double y, double x) { return mf_atan2(y, x); }
 
 static void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compress, bool stretch,
                    bool uniform, float mix)
@@ -152,13 +153,13 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
         /* sin(acos(cs) * bend) without the sin: bend is -1, 0 or 1; 0 at the clamped ends */
         double sn = cs > -1 && cs < 1 ? sqrt(1 - cs * cs) * bend : 0;
         double ea = l1 + l2 * cs, eb = l2 * sn;
-        a1 = atan2(ty * ea - tx * eb, tx * ea + ty * eb);
+        a1 = mf_atan2(ty * ea - tx * eb, tx * ea + ty * eb);
     } else {
-        double ea = psx * l2, eb = psy * l2, ta = atan2(ty, tx);
+        double ea = psx * l2, eb = psy * l2, ta = mf_atan2(ty, tx);
         double ex, ey;
         if (ellipse_solve(l1, ea, eb, dd, bend, &ex, &ey)) {
-            a1 = ta - atan2(ey, ex);
-            a2 = atan2(ey / psy, (ex - l1) / psx);
+            a1 = ta - mf_atan2(ey, ex);
+            a2 = mf_atan2(ey / psy, (ex - l1) / psx);
         } else {
             /* out of reach: the nearest or farthest point of the ellipse */
             double min_ang = MF_PI, min_x = l1 - ea, min_d = min_x * min_x, min_y = 0;
@@ -171,17 +172,17 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
                 if (kd > max_d) max_ang = k, max_d = kd, max_x = kx, max_y = ky;
             }
             if (dd <= (min_d + max_d) * 0.5) {
-                a1 = ta - atan2(min_y * bend, min_x);
+                a1 = ta - mf_atan2(min_y * bend, min_x);
                 a2 = min_ang * bend;
             } else {
-                a1 = ta - atan2(max_y * bend, max_x);
+                a1 = ta - mf_atan2(max_y * bend, max_x);
                 a2 = max_ang * bend;
             }
         }
     }
     /* the child's offset angle; cy is 0 whenever the child sits on the parent's axis (the
      * stretch and non-uniform cases force it), where atan2 is 0 for cx >= +0 */
-    double os = cy == 0 && !signbit(cx) ? 0 : atan2(cy, cx) * s2;
+    double os = cy == 0 && !signbit(cx) ? 0 : mf_atan2(cy, cx) * s2;
     double rot = p->arot[parent];
     a1 = (a1 - os) * MF_RAD + o1 - rot;
     if (a1 > 180) a1 -= 360;

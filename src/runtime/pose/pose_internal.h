@@ -12,6 +12,13 @@
 #define MF_RAD (180.0 / MF_PI)
 #define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
 
+/* A timeline's key segment found last by the sampler (pose_sample.c): key k holds for t0 <= t
+ * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches. */
+typedef struct mf_pose_seg {
+    double t0, t1;
+    int32_t k;
+} mf_pose_seg;
+
 /* Scratch the constraints need, sized at create. */
 typedef struct mf_pose_scratch {
     int32_t path_bones_cap;  /* max bones of a path constraint */
@@ -23,10 +30,11 @@ typedef struct mf_pose_scratch {
     float *curves;           /* path_curves_cap */
     float segments[MF_PATH_SEGMENTS];
     int32_t default_skin; /* the skin named "default", -1 none */
-    /* skipping unchanged bones: per bone the inputs of its last world update (applied values,
-     * inherit, the parent's world) and the world it gave; valid: 0 until the first update */
-    float *cache;      /* MF_BONE_CACHE floats a bone */
-    uint8_t *cache_valid;
+    mf_pose_seg *seg;     /* per timeline of the data (bone timelines only) */
+    /* per bone the cos and sin of its local matrix's two angles (pose_trig.c), keyed on the
+     * angles' bits */
+    uint32_t *trig_kx, *trig_ky;
+    float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
     /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
      * written at the end of each world update; valid: 0 after any other world change */
     float *skin_mats;
@@ -49,14 +57,6 @@ enum {
     MF_PS_MOVE_Y, MF_PHYS_STATE
 };
 
-/* cache layout per bone: 7 applied values, inherit, 6 parent world, then 6 world results,
- * then the trigonometry of the local matrix (2 angle keys as bits, cos/sin of each) */
-#define MF_BONE_CACHE_IN 14
-#define MF_BONE_CACHE_TRIG 20
-#define MF_BONE_CACHE 26
-/* cache_valid bits */
-#define MF_BONE_WORLD_VALID 1
-#define MF_BONE_TRIG_VALID 2
 
 /* i / 255.0f for every byte i (geom_draw.c): unpacking colours without divisions. */
 extern const float mf_unit_byte[256];

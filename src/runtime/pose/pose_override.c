@@ -1,4 +1,5 @@
 /* Bone overrides from game code: applied to the local pose after clips, before constraints. */
+#include "pose_atan.h"
 #include "pose_internal.h"
 
 mf_result mf_pose_override(mf_pose *p, int32_t i, const mf_bone_override *ov)
@@ -20,7 +21,7 @@ mf_result mf_pose_override(mf_pose *p, int32_t i, const mf_bone_override *ov)
             /* the direction rot in the parent's space */
             float cx = cosf(ov->rot * (float)MF_DEG), cy = sinf(ov->rot * (float)MF_DEG);
             float lx = (cx * pd - cy * pb) / det, ly = (cy * pa - cx * pc) / det;
-            rot = atan2f(ly, lx) * (float)MF_RAD;
+            rot = mf_atan2f(ly, lx) * (float)MF_RAD;
         }
     }
     if (ov->channels & MF_OVERRIDE_TRANSLATE) {

@@ -2,6 +2,7 @@
  * position (fixed or percent), spacing (length, fixed, percent, proportional) and rotation
  * (tangent, chain, chain-scale), with mixes. Constant-speed paths measure arc lengths into
  * scratch arrays sized at create; others use the attachment's stored curve lengths. */
+#include "pose_atan.h"
 #include "pose_internal.h"
 
 #define EPS 0.00001
@@ -20,13 +21,13 @@ static void path_world(const mf_pose *p, int32_t slot, int32_t att, int32_t firs
 
 static void add_before(double pos, const float *w, int32_t i, float *out, int32_t o)
 {
-    double x1 = w[i], y1 = w[i + 1], r = atan2(w[i + 3] - y1, w[i + 2] - x1);
+    double x1 = w[i], y1 = w[i + 1], r = mf_atan2(w[i + 3] - y1, w[i + 2] - x1);
     out[o] = (float)(x1 + pos * cos(r)), out[o + 1] = (float)(y1 + pos * sin(r)), out[o + 2] = (float)r;
 }
 
 static void add_after(double pos, const float *w, int32_t i, float *out, int32_t o)
 {
-    double x1 = w[i + 2], y1 = w[i + 3], r = atan2(y1 - w[i + 1], x1 - w[i]);
+    double x1 = w[i + 2], y1 = w[i + 3], r = mf_atan2(y1 - w[i + 1], x1 - w[i]);
     out[o] = (float)(x1 + pos * cos(r)), out[o + 1] = (float)(y1 + pos * sin(r)), out[o + 2] = (float)r;
 }
 
@@ -35,7 +36,7 @@ static void add_curve(double t, const double *c, float *out, int32_t o, bool tan
 {
     double x1 = c[0], y1 = c[1], cx1 = c[2], cy1 = c[3], cx2 = c[4], cy2 = c[5], x2 = c[6], y2 = c[7];
     if (t < EPS || t != t) {
-        out[o] = (float)x1, out[o + 1] = (float)y1, out[o + 2] = (float)atan2(cy1 - y1, cx1 - x1);
+        out[o] = (float)x1, out[o + 1] = (float)y1, out[o + 2] = (float)mf_atan2(cy1 - y1, cx1 - x1);
         return;
     }
     double tt = t * t, ttt = tt * t, u = 1 - t, uu = u * u, uuu = uu * u, ut = u * t;
@@ -44,9 +45,9 @@ static void add_curve(double t, const double *c, float *out, int32_t o, bool tan
     double y = y1 * uuu + cy1 * uut3 + cy2 * utt3 + y2 * ttt;
     out[o] = (float)x, out[o + 1] = (float)y;
     if (tangents) {
-        if (t < 0.001) out[o + 2] = (float)atan2(cy1 - y1, cx1 - x1);
+        if (t < 0.001) out[o + 2] = (float)mf_atan2(cy1 - y1, cx1 - x1);
         else
-            out[o + 2] = (float)atan2(y - (y1 * uu + cy1 * ut * 2 + cy2 * tt),
+            out[o + 2] = (float)mf_atan2(y - (y1 * uu + cy1 * ut * 2 + cy2 * tt),
                                       x - (x1 * uu + cx1 * ut * 2 + cx2 * tt));
     }
 }
@@ -281,8 +282,8 @@ void mf_pose_apply_path(mf_pose *p, int32_t k)
             double a = p->a[b], bb = p->b[b], c = p->c[b], dd = p->d[b], r;
             if (tangents) r = pos[q - 1];
             else if (spaces[i + 1] == 0) r = pos[q + 2];
-            else r = atan2(dy, dx);
-            r -= atan2(c, a);
+            else r = mf_atan2(dy, dx);
+            r -= mf_atan2(c, a);
             if (tip) {
                 double cs = cos(r), sn = sin(r), len = d->bones[b].length;
                 bx += (len * (cs * a - sn * c) - dx) * mix_rot;

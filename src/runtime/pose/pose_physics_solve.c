@@ -16,6 +16,7 @@
  * bone's world transform, scaled by each channel's amount and the mixes, and its local values
  * recomputed so that children follow. The constants were fitted to the Spine runtime's output
  * on the probe-physics rig (docs/physics.md). */
+#include "pose_atan.h"
 #include "pose_internal.h"
 
 static bool constraint_active(const mf_pose *p, int32_t k)
@@ -152,7 +153,7 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
     if (capped) mx = clampf(mx, limit), my = clampf(my, limit);
     float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
     float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
-    st[MF_PS_RO] += wrap_angle(atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
+    st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
     float sa = ca + st[MF_PS_RO] * mr;
     if (c->scale_x > 0 && len * xl > 1e-6f)
         st[MF_PS_SO] -= (mx * cosf(sa) + my * sinf(sa)) / (len * xl) * inertia;
@@ -187,7 +188,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
     if (s->phys_mode == MF_PHYSICS_UPDATE && !resting)
-        update(p, k, ax, ay, tx, ty, atan2f(p->c[i], p->a[i]), xl, mix);
+        update(p, k, ax, ay, tx, ty, mf_atan2f(p->c[i], p->a[i]), xl, mix);
     else if (s->phys_mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     if (mix != 0) {
         p->wx[i] += st[MF_PS_XO] * c->x * mix;

@@ -2,14 +2,15 @@
  * Replace / Additive blending by weight, the discrete-timeline rule and bone masks. */
 #include <string.h>
 
+#include "../curve_eval.h"
 #include "pose_internal.h"
 
 /* The last key whose time is <= t (-1 before the first key). Forward playback moves the
  * cursor a few keys at most; anything else is a binary search. */
-static int32_t find_key(const float *times, int32_t n, int32_t *cursor, double t)
+static inline int32_t find_key(const float *times, int32_t n, int32_t *cursor, double t)
 {
     int32_t k = *cursor;
-    if (k < 0 || k >= n) k = 0;
+    if ((uint32_t)k >= (uint32_t)n) k = 0;
     if (times[k] <= t) {
         for (int32_t step = 0; step < 4; step++) {
             if (k + 1 >= n || times[k + 1] > t) {
@@ -33,6 +34,33 @@ static int32_t find_key(const float *times, int32_t n, int32_t *cursor, double t
     return lo;
 }
 
+/* The segment position of clip-local t between key k and k + 1 (times of the timeline). */
+static inline float seg_u(const float *times, int32_t k, double t)
+{
+    double t0 = times[k], t1 = times[k + 1];
+    return t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
+}
+
+/* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
+ * u when 0 <= k < last: the same k and u as find_key and seg_u, without their searches and
+ * conversions while the segment holds (most frames). */
+static inline int32_t locate(const float *times, int32_t n, int32_t *cursor, mf_pose_seg *sg, double t, float *u)
+{
+    int32_t k;
+    if (t >= sg->t0 && t < sg->t1) {
+        k = sg->k;
+        *cursor = k;
+        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
+        return k;
+    }
+    k = find_key(times, n, cursor, t);
+    sg->k = k;
+    sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
+    sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
+    if (k >= 0 && k < n - 1) *u = seg_u(times, k, t);
+    return k;
+}
+
 /* Interpolates the comps values of timeline tl at key k (k < last: towards k + 1). */
 static void interp(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, double t, float *out,
                    int32_t comps)
@@ -43,8 +71,7 @@ static void interp(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, d
         return;
     }
     const float *v1 = v0 + tl->value_comps;
-    double t0 = d->times[tl->key_first + k], t1 = d->times[tl->key_first + k + 1];
-    float u = t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
+    float u = seg_u(d->times + tl->key_first, k, t);
     const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
     /* one curve for all components is evaluated once; per-component curves only when the
      * code changes from the previous component's */
@@ -54,11 +81,34 @@ static void interp(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, d
         int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
         if (c == 0 || code != last) {
             /* stepped holds the key: u may round up to 1 just before the next key */
-            f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(d, code, u);
+            f = mf_curve_at(d, code, u);
             last = code;
         }
         out[c] = v0[c] + (v1[c] - v0[c]) * f;
     }
+}
+
+/* interp for the one- and two-component bone kinds, specialised (the hot path) */
+static inline float interp1(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, float u)
+{
+    const float *v = d->values + tl->value_first + k;
+    if (k >= tl->key_count - 1) return v[0];
+    float f = mf_curve_at(d, d->curves[tl->curve_first + k], u);
+    return v[0] + (v[1] - v[0]) * f;
+}
+
+static inline void interp2(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t k, float u, float out[2])
+{
+    const float *v = d->values + tl->value_first + 2 * (size_t)k;
+    if (k >= tl->key_count - 1) {
+        out[0] = v[0], out[1] = v[1];
+        return;
+    }
+    const int32_t *codes = d->curves + tl->curve_first + 2 * (size_t)k;
+    float f0 = mf_curve_at(d, codes[0], u);
+    float f1 = codes[1] == codes[0] ? f0 : mf_curve_at(d, codes[1], u);
+    out[0] = v[0] + (v[2] - v[0]) * f0;
+    out[1] = v[1] + (v[3] - v[1]) * f1;
 }
 
 static float lerp(float from, float to, float w) { return from + (to - from) * w; }
@@ -115,50 +165,61 @@ typedef struct sampler {
     const uint8_t *mask;
 } sampler;
 
-static bool bone_in(const sampler *s, int32_t bone) { return !s->mask || s->mask[bone]; }
+static inline bool bone_in(const sampler *s, int32_t bone) { return !s->mask || s->mask[bone]; }
 
-static void bone_timeline(sampler *s, const mf_sd_timeline *tl, int32_t k, double t)
+/* One keyed bone channel: keys are relative to setup, added, except scale which multiplies. */
+static inline void bone_apply(const sampler *s, float *f, float set, float v, bool scale)
+{
+    float target = scale ? set * v : set + v;
+    if (s->add) *f += (target - set) * s->w;
+    else *f = lerp(*f, target, s->w);
+}
+
+/* Before the first key Replace eases back to the setup pose, Additive adds nothing. */
+static inline void bone1(const sampler *s, const mf_sd_timeline *tl, int32_t k, float u, float *f, float set,
+                         bool scale)
+{
+    if (k < 0) {
+        if (!s->add) *f = lerp(*f, set, s->w);
+        return;
+    }
+    bone_apply(s, f, set, interp1(s->d, tl, k, u), scale);
+}
+
+static inline void bone2(const sampler *s, const mf_sd_timeline *tl, int32_t k, float u, float *f0, float *f1,
+                         float set0, float set1, bool scale)
+{
+    if (k < 0) {
+        if (!s->add) *f0 = lerp(*f0, set0, s->w), *f1 = lerp(*f1, set1, s->w);
+        return;
+    }
+    float v[2];
+    interp2(s->d, tl, k, u, v);
+    bone_apply(s, f0, set0, v[0], scale);
+    bone_apply(s, f1, set1, v[1], scale);
+}
+
+static inline void bone_timeline(const sampler *s, const mf_sd_timeline *tl, int32_t k, float u)
 {
     mf_pose *p = s->p;
     int32_t i = tl->target;
-    const mf_sd_bone *b = &s->d->bones[i];
     if (!bone_in(s, i)) return;
-    if (tl->kind == MF_SD_TL_INHERIT) {
+    const mf_sd_bone *b = &s->d->bones[i];
+    switch (tl->kind) {
+    case MF_SD_TL_ROTATE: bone1(s, tl, k, u, &p->rot[i], b->rot, false); break;
+    case MF_SD_TL_TRANSLATE: bone2(s, tl, k, u, &p->x[i], &p->y[i], b->x, b->y, false); break;
+    case MF_SD_TL_TRANSLATE_X: bone1(s, tl, k, u, &p->x[i], b->x, false); break;
+    case MF_SD_TL_TRANSLATE_Y: bone1(s, tl, k, u, &p->y[i], b->y, false); break;
+    case MF_SD_TL_SCALE: bone2(s, tl, k, u, &p->sx[i], &p->sy[i], b->sx, b->sy, true); break;
+    case MF_SD_TL_SCALE_X: bone1(s, tl, k, u, &p->sx[i], b->sx, true); break;
+    case MF_SD_TL_SCALE_Y: bone1(s, tl, k, u, &p->sy[i], b->sy, true); break;
+    case MF_SD_TL_SHEAR: bone2(s, tl, k, u, &p->shx[i], &p->shy[i], b->shx, b->shy, false); break;
+    case MF_SD_TL_SHEAR_X: bone1(s, tl, k, u, &p->shx[i], b->shx, false); break;
+    case MF_SD_TL_SHEAR_Y: bone1(s, tl, k, u, &p->shy[i], b->shy, false); break;
+    default: /* inherit */
         if (s->discrete && k >= 0) p->inherit[i] = (uint8_t)s->d->ints[tl->int_first + k];
         else if (s->discrete && !s->add) p->inherit[i] = b->inherit;
-        return;
-    }
-    float v[2] = {0, 0};
-    float *f0, *f1 = NULL, set0, set1 = 0;
-    bool scale = false;
-    int32_t comps = 1;
-    switch (tl->kind) {
-    case MF_SD_TL_ROTATE: f0 = &p->rot[i], set0 = b->rot; break;
-    case MF_SD_TL_TRANSLATE: f0 = &p->x[i], f1 = &p->y[i], set0 = b->x, set1 = b->y, comps = 2; break;
-    case MF_SD_TL_TRANSLATE_X: f0 = &p->x[i], set0 = b->x; break;
-    case MF_SD_TL_TRANSLATE_Y: f0 = &p->y[i], set0 = b->y; break;
-    case MF_SD_TL_SCALE: f0 = &p->sx[i], f1 = &p->sy[i], set0 = b->sx, set1 = b->sy, comps = 2, scale = true; break;
-    case MF_SD_TL_SCALE_X: f0 = &p->sx[i], set0 = b->sx, scale = true; break;
-    case MF_SD_TL_SCALE_Y: f0 = &p->sy[i], set0 = b->sy, scale = true; break;
-    case MF_SD_TL_SHEAR: f0 = &p->shx[i], f1 = &p->shy[i], set0 = b->shx, set1 = b->shy, comps = 2; break;
-    case MF_SD_TL_SHEAR_X: f0 = &p->shx[i], set0 = b->shx; break;
-    default: f0 = &p->shy[i], set0 = b->shy; break;
-    }
-    if (k < 0) { /* before the first key: Replace eases back to the setup pose */
-        if (!s->add) {
-            *f0 = lerp(*f0, set0, s->w);
-            if (f1) *f1 = lerp(*f1, set1, s->w);
-        }
-        return;
-    }
-    interp(s->d, tl, k, t, v, comps);
-    float *f[2] = {f0, f1};
-    float set[2] = {set0, set1};
-    for (int32_t c = 0; c < comps; c++) {
-        /* keys are relative to setup: added, except scale which multiplies */
-        float target = scale ? set[c] * v[c] : set[c] + v[c];
-        if (s->add) *f[c] += (target - set[c]) * s->w;
-        else *f[c] = lerp(*f[c], target, s->w);
+        break;
     }
 }
 
@@ -204,10 +265,8 @@ static void slot_deform(sampler *s, const mf_sd_timeline *tl, int32_t k, double 
     float f = 0;
     const float *v1 = v0;
     if (k < tl->key_count - 1) {
-        double t0 = s->d->times[tl->key_first + k], t1 = s->d->times[tl->key_first + k + 1];
-        float u = t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
-        int32_t code = s->d->curves[tl->curve_first + k * tl->curve_comps];
-        f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(s->d, code, u);
+        float u = seg_u(s->d->times + tl->key_first, k, t);
+        f = mf_curve_at(s->d, s->d->curves[tl->curve_first + k * tl->curve_comps], u);
         v1 = v0 + n;
     }
     for (int32_t j = 0; j < n; j++) {
@@ -305,15 +364,25 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     sampler s = {p, d, cs->weight, cs->blend == MF_CLIP_ADDITIVE, cs->weight >= thr, cs->bone_mask};
     if (!(s.w > 0)) return MF_OK;
     double t = local_time(d, cs->clip, cs->time, cs->loop);
+    const mf_sd_timeline *tls = d->timelines + clip->timeline_first;
+    int32_t *cursors = p->cursor + clip->timeline_first;
+    mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
+    const float *tw = cs->timeline_weights;
     for (int32_t j = 0; j < clip->timeline_count; j++) {
-        int32_t ti = clip->timeline_first + j;
-        const mf_sd_timeline *tl = &d->timelines[ti];
-        if (tl->kind == MF_SD_TL_EVENT) continue;
-        if (cs->timeline_weights) {
-            s.w = cs->timeline_weights[j];
+        const mf_sd_timeline *tl = &tls[j];
+        if (tw) {
+            s.w = tw[j];
             if (!(s.w > 0)) continue;
         }
-        int32_t k = find_key(d->times + tl->key_first, tl->key_count, &p->cursor[ti], t);
+        const float *times = d->times + tl->key_first;
+        if (tl->kind <= MF_SD_TL_INHERIT) { /* the common case first */
+            float u = 0.0f;
+            int32_t k = locate(times, tl->key_count, &cursors[j], &segs[j], t, &u);
+            bone_timeline(&s, tl, k, u);
+            continue;
+        }
+        if (tl->kind == MF_SD_TL_EVENT) continue;
+        int32_t k = find_key(times, tl->key_count, &cursors[j], t);
         if (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET) {
             physics_timeline(p, cs, tl, k, t, s.w);
             continue;
@@ -349,7 +418,6 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
                        (size_t)d->slot_count * sizeof(int32_t));
             break;
         default:
-            if (tl->kind <= MF_SD_TL_INHERIT) bone_timeline(&s, tl, k, t);
             break;
         }
     }

@@ -1,6 +1,7 @@
 /* Transform constraints: move the constrained bones towards the target bone's rotation,
  * translation, scale and shear, in world or local space, absolute or relative, with
  * per-channel mixes and offsets. */
+#include "pose_atan.h"
 #include "pose_internal.h"
 
 static double wrapr(double r) { return mf_wrap_rad(r); }
@@ -28,8 +29,8 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
     for (int32_t k = 0; k < t->bone_count; k++) {
         int32_t i = bones[k];
         if (mix[0] != 0) {
-            double r = relative ? atan2(tc, ta) + off_rot
-                                : atan2(tc, ta) - atan2(p->c[i], p->a[i]) + off_rot;
+            double r = relative ? mf_atan2(tc, ta) + off_rot
+                                : mf_atan2(tc, ta) - mf_atan2(p->c[i], p->a[i]) + off_rot;
             rotate_world(p, i, wrapr(r) * mix[0]);
         }
         if (relative) {
@@ -56,13 +57,13 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
             p->d[i] = (float)(p->d[i] * f);
         }
         if (mix[5] > 0) {
-            double b = p->b[i], d = p->d[i], by = atan2(d, b);
+            double b = p->b[i], d = p->d[i], by = mf_atan2(d, b);
             double r;
             if (relative) {
-                r = wrapr(atan2(td, tb) - atan2(tc, ta));
+                r = wrapr(mf_atan2(td, tb) - mf_atan2(tc, ta));
                 r = by + (r - MF_PI / 2 + off_shy) * mix[5];
             } else {
-                r = wrapr(atan2(td, tb) - atan2(tc, ta) - (by - atan2(p->c[i], p->a[i])));
+                r = wrapr(mf_atan2(td, tb) - mf_atan2(tc, ta) - (by - mf_atan2(p->c[i], p->a[i])));
                 r = by + (r + off_shy) * mix[5];
             }
             double s = sqrt(b * b + d * d);
