@@ -47,6 +47,34 @@ AVX static inline __m256 pair_step(const float *mats, const mf_sd_influence *l0,
     return _mm256_mul_ps(r, ws);
 }
 
+/* The last influence of each lane when both vertices have an odd count: paired with a record
+ * of weight 0 (bone 0, at the origin), which adds a zero where the SSE2 path adds one. */
+AVX static inline __m256 last_step(const float *mats, const mf_sd_influence *l, const mf_sd_influence *h,
+                                   const float *dl, const float *dh)
+{
+    static const mf_sd_influence none = {0, 0.0f, 0.0f, 0.0f};
+    __m256 r0 = load2((const float *)l, (const float *)h);
+    __m256 r1 = load2((const float *)&none, (const float *)&none);
+    __m256 xs = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
+    __m256 ys = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
+    __m256 ws = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
+    if (dl) { /* only this influence's two offsets: the deform may end right after them */
+        __m128 z = _mm_setzero_ps();
+        __m256 dv = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadl_pi(z, (const __m64 *)(const void *)dl)),
+                                         _mm_loadl_pi(z, (const __m64 *)(const void *)dh), 1);
+        xs = _mm256_add_ps(xs, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
+        ys = _mm256_add_ps(ys, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
+    }
+    const float *q0 = mats + 8 * (size_t)l->bone, *q2 = mats + 8 * (size_t)h->bone;
+    __m256 k0 = load2(q0, q2), k1 = load2(mats, mats);
+    __m256 j0 = load2(q0 + 4, q2 + 4), j1 = load2(mats + 4, mats + 4);
+    __m256 m1 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 m2 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 t = _mm256_shuffle_ps(j0, j1, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 r = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
+    return _mm256_mul_ps(r, ws);
+}
+
 /* One vertex in a 128-bit register: the SSE2 path's loop. */
 AVX static inline void one_vertex(const float *mats, const mf_sd_influence *in, int32_t count, const float *def,
                                   float *out)
@@ -130,13 +158,17 @@ AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf
         if (i >= n) break;
         int32_t f0 = spans[i].first, c0 = spans[i].count;
         const float *d0 = deform ? deform + 2 * (f0 - at->infl_first) : NULL;
-        /* two vertices with the same even number of influences share every step */
-        if (i + 1 < n && spans[i + 1].count == c0 && c0 > 0 && !(c0 & 1)) {
+        /* two vertices with the same number of influences share every step */
+        if (i + 1 < n && spans[i + 1].count == c0 && c0 > 0) {
             int32_t f1 = spans[i + 1].first;
             const float *d1 = deform ? deform + 2 * (f1 - at->infl_first) : NULL;
             __m256 acc = _mm256_setzero_ps();
-            for (int32_t j = 0; j < c0; j += 2)
+            int32_t j = 0;
+            for (; j + 2 <= c0; j += 2)
                 acc = _mm256_add_ps(acc, pair_step(mats, infl + f0 + j, infl + f1 + j, d0 ? d0 + 2 * j : NULL,
+                                                   d1 ? d1 + 2 * j : NULL));
+            if (j < c0)
+                acc = _mm256_add_ps(acc, last_step(mats, infl + f0 + j, infl + f1 + j, d0 ? d0 + 2 * j : NULL,
                                                    d1 ? d1 + 2 * j : NULL));
             store_two(acc, out + 2 * i);
             i += 2;

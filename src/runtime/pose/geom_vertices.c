@@ -183,7 +183,7 @@ static void skin_weighted_from(const mf_pose *p, const float *mats, const mf_sd_
                                const float *deform, int32_t n, float *out)
 {
 #if MF_SKIN_AVX
-    if (mf_skin_avx_usable()) {
+    if (p->scratch->skin_avx) {
         mf_skin_weighted_avx(p->data, mats, at, deform, n, out);
         return;
     }

@@ -1,6 +1,7 @@
 /* Creating a pose: every array sized from the data in one allocation, then the setup pose. */
 #include <string.h>
 
+#include "geom_skin.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
 
@@ -143,6 +144,9 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     s->phys_mix = 1.0f; /* state zeroed: every constraint starts at rest on its first update */
     s->phys_teleport = MF_PHYSICS_TELEPORT_DEFAULT;
     mf_pose_trig_clear(p);
+#if MF_SKIN_AVX
+    s->skin_avx = mf_skin_avx_usable();
+#endif
     mf_pose_reset(p);
     *out = p;
     return MF_OK;

@@ -39,6 +39,7 @@ typedef struct mf_pose_scratch {
      * written at the end of each world update; valid: 0 after any other world change */
     float *skin_mats;
     uint8_t skin_mats_valid;
+    uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */

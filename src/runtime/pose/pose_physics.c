@@ -1,6 +1,5 @@
 /* Physics constraints: the public controls (time, movement, reset, mode, skeleton-wide
  * settings), the setup settings and the physics timelines. The solver is pose_physics_solve.c. */
-#include "pose_atan.h"
 #include "pose_internal.h"
 
 static bool valid(const mf_pose *p) { return p && p->scratch; }
