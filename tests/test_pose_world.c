@@ -99,49 +99,72 @@ static void same_world(const mf_pose *x, const mf_pose *y)
     assert_memory_equal(x->wx, y->wx, n), assert_memory_equal(x->wy, y->wy, n);
 }
 
+/* The dirty sub-tree skip: unchanged bones under unchanged parents keep their world, bones a
+ * constraint writes never do, and the world always equals a fresh pose's. CHAIN: root → a →
+ * b → c, and d under a, which a transform constraint writes. */
+static void fresh_world_equals(const test_rig *r, const mf_pose *p)
+{
+    mf_pose *fresh = NULL;
+    assert_int_equal(mf_pose_create(&r->data, NULL, &fresh, NULL), MF_OK);
+    size_t n = (size_t)p->bone_count * sizeof(float);
+    memcpy(fresh->x, p->x, n), memcpy(fresh->y, p->y, n), memcpy(fresh->rot, p->rot, n);
+    memcpy(fresh->sx, p->sx, n), memcpy(fresh->sy, p->sy, n), memcpy(fresh->shx, p->shx, n);
+    memcpy(fresh->shy, p->shy, n);
+    mf_pose_update_world(fresh); /* nothing cached: everything computed */
+    assert_int_equal(fresh->bones_kept, 0);
+    same_world(p, fresh);
+    mf_pose_destroy(fresh);
+}
+
 static void test_skip_unchanged(void **state)
 {
     (void)state;
     test_rig r;
     test_rig_build(&r, CHAIN, NULL, NULL, 0);
-    mf_pose *p = NULL, *fresh = NULL;
+    mf_pose *p = NULL;
     assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
     mf_pose_update_world(p);
-    assert_true(p->bones_updated >= 5);
+    assert_int_equal(p->bones_computed, 5);
+    assert_int_equal(p->bones_kept, 0);
     assert_true(p->trig_computed >= p->bone_count); /* nothing cached yet */
-    int32_t updated = p->bones_updated;
-    /* nothing turned: no bone computes its cos and sin again, with identical results */
+    /* nothing changed: root, a, b, c kept; d is the constraint's and computes */
     mf_pose_reset(p);
     mf_pose_update_world(p);
-    assert_int_equal(p->bones_updated, updated);
+    assert_int_equal(p->bones_kept, 4);
+    assert_int_equal(p->bones_computed, 1);
     assert_int_equal(p->trig_computed, 0);
-    assert_int_equal(mf_pose_create(&r.data, NULL, &fresh, NULL), MF_OK);
-    mf_pose_update_world(fresh);
-    same_world(p, fresh);
-    /* b turns: its group of (at most four) bones computes again; d is constrained by c, so the
-     * constraint still moves it. The world equals a fresh pose's */
+    fresh_world_equals(&r, p);
+    /* b turns: b and c compute (and d); root and a are kept. Its group of (at most four)
+     * bones computes its trigonometry again */
     for (int k = 0; k < 3; k++) {
         mf_pose_reset(p);
         p->rot[2] = 20.0f + 15.0f * (float)(k + 1);
-        mf_pose_destroy(fresh);
-        assert_int_equal(mf_pose_create(&r.data, NULL, &fresh, NULL), MF_OK);
-        fresh->rot[2] = p->rot[2];
         mf_pose_update_world(p);
-        mf_pose_update_world(fresh); /* no cache: everything computed */
+        assert_int_equal(p->bones_kept, 2);
+        assert_int_equal(p->bones_computed, 3);
         assert_true(p->trig_computed >= 1 && p->trig_computed <= 4);
-        same_world(p, fresh);
+        fresh_world_equals(&r, p);
     }
-    /* the root moves and b keeps its angle: no trigonometry, everything moves */
+    /* the root moves and b keeps its angle: everything computes, no trigonometry */
     p->x[0] = 1;
-    fresh->x[0] = 1;
     mf_pose_update_world(p);
+    assert_int_equal(p->bones_computed, 5);
     assert_int_equal(p->trig_computed, 0);
-    mf_pose_destroy(fresh);
-    assert_int_equal(mf_pose_create(&r.data, NULL, &fresh, NULL), MF_OK);
-    fresh->rot[2] = p->rot[2], fresh->x[0] = 1;
-    mf_pose_update_world(fresh);
-    same_world(p, fresh);
-    mf_pose_destroy(fresh);
+    fresh_world_equals(&r, p);
+    /* a host updates a on its own: the next update computes a's sub-tree again */
+    mf_pose_update_world(p);
+    assert_int_equal(p->bones_kept, 4);
+    p->ax[1] += 3;
+    mf_pose_update_bone(p, 1);
+    mf_pose_update_world(p);
+    assert_int_equal(p->bones_kept, 1); /* root only */
+    fresh_world_equals(&r, p);
+    /* a host writes world transforms and says so: nothing is kept from before */
+    for (int32_t i = 0; i < p->bone_count; i++) p->wx[i] += 5;
+    mf_pose_world_changed(p);
+    mf_pose_update_world(p);
+    assert_int_equal(p->bones_kept, 0);
+    fresh_world_equals(&r, p);
     mf_pose_destroy(p);
     test_rig_free(&r);
 }

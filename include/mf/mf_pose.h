@@ -93,10 +93,12 @@ typedef struct mf_pose {
     uint8_t *path_active;
     /* sampling */
     int32_t *cursor;    /* per timeline of the data: the key found last */
-    /* the last mf_pose_update_world(): bone updates of the update order, and bones whose cos
-     * and sin were computed (the others kept their rotation and shears, so their cached
-     * trigonometry served; constraints that turn bones add theirs) */
-    int32_t bones_updated, trig_computed;
+    /* the last mf_pose_update_world(): bone updates computed; bone updates skipped because
+     * the bone's local values and inherit mode are unchanged, no constraint writes it and its
+     * parent was skipped too (its world stands from the previous update: the dirty sub-tree
+     * skip); bones whose cos and sin were computed (the others kept their rotation and shears;
+     * constraints that turn bones add theirs) */
+    int32_t bones_computed, bones_kept, trig_computed;
     /* private scratch (path constraints, sizes) */
     struct mf_pose_scratch *scratch;
     mf_allocator alloc;
@@ -182,18 +184,19 @@ typedef struct mf_bone_override {
 } mf_bone_override;
 mf_result mf_pose_override(mf_pose *pose, int32_t bone, const mf_bone_override *ov);
 
-/* Computes world transforms in the build's update order, running IK, transform and path
- * constraints between bone updates (inactive bones and constraints skipped). The cos and sin
- * of every bone's local matrix are computed first, four bones at a time, and only for bones
- * whose rotation or shears changed since the previous update (trig_computed counts them);
- * a bone update is then a few multiplications. */
+/* Computes world transforms in the build's update order, running IK, transform, path and
+ * physics constraints between bone updates (inactive bones and constraints skipped). Unchanged
+ * sub-trees keep their world (bones_kept); the cos and sin of every bone's local matrix are
+ * computed first, four bones at a time, and only where rotation or shears changed
+ * (trig_computed); a bone update is then a few multiplications. Results are identical to
+ * computing everything. */
 void mf_pose_update_world(mf_pose *pose);
 
 /* Updates one bone's world transform from its applied values and its parent's world. */
 void mf_pose_update_bone(mf_pose *pose, int32_t bone);
-/* Skinning reads a copy of the world transforms packed at the end of mf_pose_update_world.
- * The runtime's own world changes (mf_pose_update_bone) fall back to the unpacked arrays; a
- * host that writes a, b, c, d, wx or wy itself calls this afterwards to repack them. */
+/* A host that writes a, b, c, d, wx or wy itself calls this afterwards: skinning reads a
+ * packed copy of the world made at the end of mf_pose_update_world (this repacks it), and the
+ * next update must not keep any bone's world from before the change. */
 void mf_pose_world_changed(mf_pose *pose);
 /* Recomputes a bone's applied (local) values from its world transform. */
 void mf_pose_update_applied(mf_pose *pose, int32_t bone);

@@ -55,7 +55,8 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "allocations_per_frame", r->allocations_per_frame);
     cJSON_AddNumberToObject(o, "bytes_allocated_per_frame", r->bytes_per_frame);
     cJSON_AddNumberToObject(o, "setup_allocations", (double)r->setup_allocations);
-    cJSON_AddNumberToObject(o, "bones_updated", (double)r->bones_updated);
+    cJSON_AddNumberToObject(o, "bones_computed", (double)r->bones_computed);
+    cJSON_AddNumberToObject(o, "bones_kept", (double)r->bones_kept);
     cJSON_AddNumberToObject(o, "trig_computed", (double)r->trig_computed);
     cJSON_AddNumberToObject(ld, "build_bytes", (double)r->build_bytes);
     cJSON_AddNumberToObject(ld, "json_parse_us", r3(r->json_parse_us));

@@ -204,7 +204,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         r->spine_equivalent_us =
             pool ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
         for (int32_t i = 0; i < cfg->instances; i++)
-            r->bones_updated += inst[i].pose->bones_updated, r->trig_computed += inst[i].pose->trig_computed;
+            r->bones_computed += inst[i].pose->bones_computed, r->bones_kept += inst[i].pose->bones_kept, r->trig_computed += inst[i].pose->trig_computed;
     }
     mf_thread_pool_destroy(pool);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) free(per[s]);

@@ -26,7 +26,7 @@ typedef struct mf_bench_result {
     int64_t setup_allocations;
     double json_parse_us, build_load_us, build_file_load_us; /* medians; 0 when not asked */
     size_t build_bytes;
-    int64_t bones_updated, trig_computed; /* last frame, all instances */
+    int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */
 } mf_bench_result;
 
 /* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */

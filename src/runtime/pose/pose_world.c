@@ -128,6 +128,7 @@ void mf_pose_update_bone(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
     p->scratch->skin_mats_valid = 0;
+    p->scratch->world_valid[i] = 0; /* the next update computes it and its sub-tree */
     mf_pose_update_bone_with(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i],
                              p->ashx[i], p->ashy[i]);
 }
@@ -196,8 +197,10 @@ void mf_pose_update_world(mf_pose *p)
 {
     if (!p) return;
     const mf_skel_data *d = p->data;
-    p->bones_updated = p->trig_computed = 0;
+    mf_pose_scratch *s = p->scratch;
+    p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
+    mf_pose_dirty_mark(p);
     size_t bytes = (size_t)p->bone_count * sizeof(float);
     memcpy(p->ax, p->x, bytes), memcpy(p->ay, p->y, bytes), memcpy(p->arot, p->rot, bytes);
     memcpy(p->asx, p->sx, bytes), memcpy(p->asy, p->sy, bytes), memcpy(p->ashx, p->shx, bytes);
@@ -207,12 +210,20 @@ void mf_pose_update_world(mf_pose *p)
         mf_sd_ref r = d->update[u];
         switch (r.kind) {
         case MF_SD_REF_BONE:
-            if (p->active[r.index]) {
-                int32_t i = r.index;
+        {
+            int32_t i = r.index, par = d->bones[i].parent;
+            if (!p->active[i]) {
+                s->world_valid[i] = 0; /* stale while inactive */
+            } else if (!s->changed[i] && (par < 0 || s->kept[par])) {
+                s->kept[i] = 1; /* nothing it depends on changed: last frame's world stands */
+                p->bones_kept++;
+            } else {
                 world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i]);
-                p->bones_updated++;
+                s->world_valid[i] = 1;
+                p->bones_computed++;
             }
             break;
+        }
         case MF_SD_REF_IK:
             if (p->ik_active[r.index]) mf_pose_apply_ik(p, r.index);
             break;
@@ -229,12 +240,14 @@ void mf_pose_update_world(mf_pose *p)
             break;
         }
     }
-    mf_pose_world_changed(p);
+    mf_skin_pack_bones(p, s->skin_mats);
+    s->skin_mats_valid = 1;
 }
 
 void mf_pose_world_changed(mf_pose *p)
 {
     if (!p) return;
+    mf_pose_dirty_clear(p); /* nothing kept from before the host's change */
     mf_skin_pack_bones(p, p->scratch->skin_mats);
     p->scratch->skin_mats_valid = 1;
 }

@@ -1,0 +1,78 @@
+/* The dirty sub-tree skip: a bone whose applied values and inherit mode are those of its last
+ * in-order update, under a parent that was itself skipped, keeps last frame's world. Bones a
+ * constraint writes (IK, transform, path, physics) are always computed, so whatever a
+ * constraint did last frame never survives into this one; their children follow as dirty. */
+#include <string.h>
+
+#include "pose_internal.h"
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+#define DIRTY_SSE2 1
+#else
+#define DIRTY_SSE2 0
+#endif
+
+void mf_pose_dirty_setup(mf_pose *p)
+{
+    const mf_skel_data *d = p->data;
+    mf_pose_scratch *s = p->scratch;
+    memset(s->constrained, 0, (size_t)p->bone_count);
+    for (int32_t k = 0; k < d->ik_count; k++)
+        for (int32_t j = 0; j < d->ik[k].bone_count; j++) s->constrained[d->bone_lists[d->ik[k].bone_first + j]] = 1;
+    for (int32_t k = 0; k < d->transform_count; k++)
+        for (int32_t j = 0; j < d->transform[k].bone_count; j++)
+            s->constrained[d->bone_lists[d->transform[k].bone_first + j]] = 1;
+    for (int32_t k = 0; k < d->path_count; k++)
+        for (int32_t j = 0; j < d->path[k].bone_count; j++)
+            s->constrained[d->bone_lists[d->path[k].bone_first + j]] = 1;
+    for (int32_t k = 0; k < d->physics_count; k++) s->constrained[d->physics[k].bone] = 1;
+    mf_pose_dirty_clear(p);
+}
+
+void mf_pose_dirty_clear(mf_pose *p)
+{
+    memset(p->scratch->world_valid, 0, (size_t)p->bone_count);
+}
+
+/* Marks per bone whether its update must compute: its local values or inherit mode differ
+ * (bit for bit) from the previous call's, a constraint writes it, or its world is not one an
+ * update computed. Keeps this call's values for the next. */
+void mf_pose_dirty_mark(mf_pose *p)
+{
+    mf_pose_scratch *s = p->scratch;
+    int32_t n = p->bone_count, i = 0;
+    const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
+    memset(s->kept, 0, (size_t)n);
+#if DIRTY_SSE2
+    for (; i + 4 <= n; i += 4) {
+        __m128i same = _mm_set1_epi32(-1);
+        for (int32_t k = 0; k < 7; k++) {
+            __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
+            __m128i *prev = (__m128i *)(void *)(s->prev + (size_t)k * (size_t)n + (size_t)i);
+            same = _mm_and_si128(same, _mm_cmpeq_epi32(c, _mm_loadu_si128(prev)));
+            _mm_storeu_si128(prev, c);
+        }
+        /* the four bones' bytes at once: inherit modes compared, flags or-ed */
+        uint32_t inh, pinh, cons, valid;
+        memcpy(&inh, p->inherit + i, 4), memcpy(&pinh, s->prev_inherit + i, 4);
+        memcpy(&cons, s->constrained + i, 4), memcpy(&valid, s->world_valid + i, 4);
+        memcpy(s->prev_inherit + i, &inh, 4);
+        int same_inh = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)inh), _mm_cvtsi32_si128((int)pinh)));
+        int keep = _mm_movemask_ps(_mm_castsi128_ps(same)) & same_inh & 15;
+        uint32_t dirty = 0;
+        for (int32_t j = 0; j < 4; j++) dirty |= (uint32_t)!((keep >> j) & 1) << (8 * j);
+        dirty |= cons | (valid ^ 0x01010101u);
+        memcpy(s->changed + i, &dirty, 4);
+    }
+#endif
+    for (; i < n; i++) {
+        bool changed = s->prev_inherit[i] != p->inherit[i];
+        for (int32_t k = 0; k < 7; k++) {
+            float *prev = s->prev + (size_t)k * (size_t)n + (size_t)i;
+            changed |= memcmp(prev, cur[k] + i, sizeof(float)) != 0;
+            *prev = cur[k][i];
+        }
+        s->changed[i] = changed || s->constrained[i] || !s->world_valid[i];
+        s->prev_inherit[i] = p->inherit[i];
+    }
+}
