@@ -36,6 +36,16 @@ static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p
     l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
 }
 
+/* local_matrix_cached for a bone whose applied rotation and shears are those the cache was
+ * filled from this update (no constraint touched it since): no key to check. */
+static inline __attribute__((always_inline)) void local_matrix_fresh(const mf_pose *p, int32_t i, float sx, float sy,
+                                                                     float l[4])
+{
+    const mf_pose_scratch *s = p->scratch;
+    l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
+    l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
+}
+
 static float atan2d(float y, float x) { return (float)(mf_atan2(y, x) * MF_RAD); }
 
 /* The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
@@ -72,11 +82,24 @@ static void unit_frame(float pa, float pb, float pc, float pd, float rot, bool k
 }
 
 /* The world transform of bone i from the given applied values (not stored as applied). */
-static inline void world_of(mf_pose *p, int32_t i, float x, float y, float rot, float sx, float sy, float shx,
-                            float shy)
+static inline __attribute__((always_inline)) void world_of(mf_pose *p, int32_t i, float x, float y, float rot,
+                                                             float sx, float sy, float shx, float shy, bool fresh)
 {
     int32_t par = p->data->bones[i].parent;
     float la, lb, lc, ld;
+    if (par >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) { /* most bones: the parent's matrix times the local one */
+        float l[4];
+        if (fresh) local_matrix_fresh(p, i, sx, sy, l);
+        else local_matrix_cached(p, i, rot, sx, sy, shx, shy, l);
+        float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+        p->wx[i] = pa * x + pb * y + p->wx[par];
+        p->wy[i] = pc * x + pd * y + p->wy[par];
+        p->a[i] = pa * l[0] + pb * l[2];
+        p->b[i] = pa * l[1] + pb * l[3];
+        p->c[i] = pc * l[0] + pd * l[2];
+        p->d[i] = pc * l[1] + pd * l[3];
+        return;
+    }
     if (par < 0) {
         float l[4];
         local_matrix_cached(p, i, rot, sx, sy, shx, shy, l);
@@ -121,7 +144,7 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
 {
     p->ax[i] = x, p->ay[i] = y, p->arot[i] = rot, p->asx[i] = sx, p->asy[i] = sy;
     p->ashx[i] = shx, p->ashy[i] = shy;
-    world_of(p, i, x, y, rot, sx, sy, shx, shy);
+    world_of(p, i, x, y, rot, sx, sy, shx, shy, false);
 }
 
 void mf_pose_update_bone(mf_pose *p, int32_t i)
@@ -218,7 +241,10 @@ void mf_pose_update_world(mf_pose *p)
                 s->kept[i] = 1; /* nothing it depends on changed: last frame's world stands */
                 p->bones_kept++;
             } else {
-                world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i]);
+                /* a bone no constraint writes still has the applied values the trigonometry
+                 * cache was filled from */
+                world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i],
+                         !s->constrained[i]);
                 s->world_valid[i] = 1;
                 p->bones_computed++;
             }
