@@ -125,36 +125,7 @@ static void skin_weighted_packed(const mf_pose *p, const float *mats, const mf_s
         int32_t first = spans[i].first, count = spans[i].count;
         const mf_sd_influence *in = d->influences + first;
         const float *def = deform ? deform + 2 * (first - at->infl_first) : NULL;
-        __m128 acc = _mm_setzero_ps();
-        int32_t j = 0;
-        for (; j + 2 <= count; j += 2) {
-            __m128 r0 = _mm_loadu_ps((const float *)&in[j]), r1 = _mm_loadu_ps((const float *)&in[j + 1]);
-            __m128 xs = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
-            __m128 ys = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
-            __m128 ws = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
-            if (def) {
-                __m128 dv = _mm_loadu_ps(def + 2 * j);
-                xs = _mm_add_ps(xs, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
-                ys = _mm_add_ps(ys, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
-            }
-            const float *q0 = mats + 8 * (size_t)in[j].bone, *q1 = mats + 8 * (size_t)in[j + 1].bone;
-            __m128 k0 = _mm_load_ps(q0), k1 = _mm_load_ps(q1); /* a c b d */
-            __m128 m1 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
-            __m128 m2 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
-            __m128 t = _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)(q0 + 4)),
-                                     _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)(q1 + 4)));
-            __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t);
-            acc = _mm_add_ps(acc, _mm_mul_ps(r, ws));
-        }
-        if (j < count) {
-            float x = in[j].x, y = in[j].y, w = in[j].weight;
-            if (def) x += def[2 * j], y += def[2 * j + 1];
-            const float *q = mats + 8 * (size_t)in[j].bone;
-            __m128 r = _mm_setr_ps((q[0] * x + q[2] * y + q[4]) * w, (q[1] * x + q[3] * y + q[5]) * w, 0, 0);
-            acc = _mm_add_ps(acc, r);
-        }
-        acc = _mm_add_ps(acc, _mm_movehl_ps(acc, acc));
-        _mm_storel_pi((__m64 *)(void *)(out + 2 * i), acc);
+        mf_skin_one_packed(mats, in, count, def, out + 2 * i);
     }
 }
 #endif
