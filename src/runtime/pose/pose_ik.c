@@ -126,7 +126,8 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
         double soft = softness * psx * (csx + 1) * 0.5;
         double td = sqrt(dd), sd = td - l1 - l2 * psx + soft;
         if (sd > 0) {
-            double q = fmin(1, sd / (soft * 2)) - 1;
+            double q = sd / (soft * 2);
+            q = (q < 1 ? q : 1) - 1; /* fmin(1, q), NaN giving 1, without the call */
             q = (sd - soft * (1 - q * q)) / td;
             tx -= q * tx;
             ty -= q * ty;
@@ -136,7 +137,7 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
     double a1, a2;
     if (u) {
         l2 *= psx;
-        double cs = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2);
+        double cs = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2), sn = 0;
         if (cs < -1) {
             cs = -1;
             a2 = MF_PI * bend;
@@ -148,10 +149,13 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
                 sx *= s;
                 if (uniform) sy *= s;
             }
-        } else
-            a2 = acos(cs) * bend;
-        /* sin(acos(cs) * bend) without the sin: bend is -1, 0 or 1; 0 at the clamped ends */
-        double sn = cs > -1 && cs < 1 ? sqrt(1 - cs * cs) * bend : 0;
+        } else {
+            /* acos(cs) as atan2 of its sine (cheaper than acos); sin(acos(cs) * bend) is that
+             * sine times bend (-1, 0 or 1), 0 at the clamped ends */
+            double sq = sqrt((1 - cs) * (1 + cs));
+            a2 = mf_atan2(sq, cs) * bend;
+            sn = sq * bend;
+        }
         double ea = l1 + l2 * cs, eb = l2 * sn;
         a1 = mf_atan2(ty * ea - tx * eb, tx * ea + ty * eb);
     } else {
@@ -166,8 +170,9 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
             double max_ang = 0, max_x = l1 + ea, max_d = max_x * max_x, max_y = 0;
             double k = -ea * l1 / (ea * ea - eb * eb);
             if (k >= -1 && k <= 1) {
-                k = acos(k);
-                double kx = ea * cos(k) + l1, ky = eb * sin(k), kd = kx * kx + ky * ky;
+                double ks = sqrt((1 - k) * (1 + k)); /* sin(acos(k)) */
+                double kx = ea * k + l1, ky = eb * ks, kd = kx * kx + ky * ky;
+                k = mf_atan2(ks, k); /* acos(k) */
                 if (kd < min_d) min_ang = k, min_d = kd, min_x = kx, min_y = ky;
                 if (kd > max_d) max_ang = k, max_d = kd, max_x = kx, max_y = ky;
             }

@@ -3,6 +3,7 @@
  * (tangent, chain, chain-scale), with mixes. Constant-speed paths measure arc lengths into
  * scratch arrays sized at create; others use the attachment's stored curve lengths. */
 #include "pose_atan.h"
+#include "pose_cmath.h"
 #include "pose_internal.h"
 
 #define EPS 0.00001
@@ -21,14 +22,16 @@ static void path_world(const mf_pose *p, int32_t slot, int32_t att, int32_t firs
 
 static void add_before(double pos, const float *w, int32_t i, float *out, int32_t o)
 {
-    double x1 = w[i], y1 = w[i + 1], r = mf_atan2(w[i + 3] - y1, w[i + 2] - x1);
-    out[o] = (float)(x1 + pos * cos(r)), out[o + 1] = (float)(y1 + pos * sin(r)), out[o + 2] = (float)r;
+    double x1 = w[i], y1 = w[i + 1], r = mf_atan2(w[i + 3] - y1, w[i + 2] - x1), cs, sn;
+    mf_sincos_d(r, &cs, &sn);
+    out[o] = (float)(x1 + pos * cs), out[o + 1] = (float)(y1 + pos * sn), out[o + 2] = (float)r;
 }
 
 static void add_after(double pos, const float *w, int32_t i, float *out, int32_t o)
 {
-    double x1 = w[i + 2], y1 = w[i + 3], r = mf_atan2(y1 - w[i + 1], x1 - w[i]);
-    out[o] = (float)(x1 + pos * cos(r)), out[o + 1] = (float)(y1 + pos * sin(r)), out[o + 2] = (float)r;
+    double x1 = w[i + 2], y1 = w[i + 3], r = mf_atan2(y1 - w[i + 1], x1 - w[i]), cs, sn;
+    mf_sincos_d(r, &cs, &sn);
+    out[o] = (float)(x1 + pos * cs), out[o + 1] = (float)(y1 + pos * sn), out[o + 2] = (float)r;
 }
 
 /* The point at parameter t of a cubic bezier, with its tangent angle when asked. */
@@ -285,13 +288,15 @@ void mf_pose_apply_path(mf_pose *p, int32_t k)
             else r = mf_atan2(dy, dx);
             r -= mf_atan2(c, a);
             if (tip) {
-                double cs = cos(r), sn = sin(r), len = d->bones[b].length;
+                double cs, sn, len = d->bones[b].length;
+                mf_sincos_d(r, &cs, &sn);
                 bx += (len * (cs * a - sn * c) - dx) * mix_rot;
                 by += (len * (sn * a + cs * c) - dy) * mix_rot;
             } else
                 r += off;
             r = mf_wrap_rad(r) * mix_rot;
-            double cs = cos(r), sn = sin(r);
+            double cs, sn;
+            mf_sincos_d(r, &cs, &sn);
             p->a[b] = (float)(cs * a - sn * c);
             p->b[b] = (float)(cs * bb - sn * dd);
             p->c[b] = (float)(sn * a + cs * c);

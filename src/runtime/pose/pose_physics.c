@@ -90,12 +90,15 @@ void mf_pose_physics_setup(mf_pose *p)
 void mf_pose_physics_begin(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    for (int32_t k = 0; k < p->data->physics_count; k++) {
-        float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
-        s->phys_remaining[k] += s->phys_dt;
-        st[MF_PS_MOVE_X] += s->phys_move_x;
-        st[MF_PS_MOVE_Y] += s->phys_move_y;
-    }
+    int32_t n = p->data->physics_count;
+    double dt = s->phys_dt;
+    for (int32_t k = 0; k < n; k++) s->phys_remaining[k] += dt;
+    if (s->phys_move_x != 0 || s->phys_move_y != 0) /* most frames the instance stays put */
+        for (int32_t k = 0; k < n; k++) {
+            float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
+            st[MF_PS_MOVE_X] += s->phys_move_x;
+            st[MF_PS_MOVE_Y] += s->phys_move_y;
+        }
     s->phys_frame_dt = s->phys_dt;
     s->phys_dt = s->phys_move_x = s->phys_move_y = 0;
 }

@@ -25,28 +25,37 @@ static bool constraint_active(const mf_pose *p, int32_t k)
     return !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
 }
 
-/* Rest at the bone's current pose: no offsets, velocity, pending movement or pending time. */
-static void rest(float *st, double *remaining, float ax, float ay, float tx, float ty)
+/* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
+static void keep_tip(const mf_pose *p, int32_t i, float len, float *st)
+{
+    st[MF_PS_UX] = p->wx[i], st[MF_PS_UY] = p->wy[i];
+    st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;
+}
+
+/* Rest at bone i's current pose: no offsets, velocity, pending movement or pending time. */
+static void rest(const mf_pose *p, int32_t i, float len, float *st, double *remaining)
 {
     for (int32_t j = 0; j < MF_PHYS_STATE; j++) st[j] = 0;
     *remaining = 0;
     st[MF_PS_INIT] = 1;
-    st[MF_PS_UX] = ax, st[MF_PS_UY] = ay, st[MF_PS_TX] = tx, st[MF_PS_TY] = ty;
+    keep_tip(p, i, len, st);
 }
 
 /* x clamped to [-m, m]. */
 static float clampf(float x, float m) { return x > m ? m : x < -m ? -m : x; }
 
-/* An angle wrapped to [-pi, pi). */
+/* An angle wrapped to [-pi, pi); most are already inside (the division only for the rest). */
 static float wrap_angle(float r)
 {
     const float pi = 3.14159265f;
+    if (r >= -pi && r < pi) return r;
     return r - 2 * pi * floorf((r + pi) / (2 * pi));
 }
 
 typedef struct spring {
     float k, damp, mass; /* strength / mass; velocity kept per step; mass */
     float fx, fy;        /* wind and gravity settings */
+    float tx, ty;        /* the translation channel's acceleration from them */
     float h;             /* the step, seconds */
 } spring;
 
@@ -55,8 +64,9 @@ static spring make_spring(const float *v, float fx, float fy, float h)
     spring sp = {.fx = fx, .fy = fy, .h = h};
     sp.mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f;
     sp.k = v[MF_PHYS_V_STRENGTH] / sp.mass;
-    float damp = v[MF_PHYS_V_DAMPING];
-    sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : powf(damp, 60.0f * h);
+    sp.tx = fx * 100.0f / sp.mass, sp.ty = fy * 100.0f / sp.mass;
+    float damp = v[MF_PHYS_V_DAMPING], e = 60.0f * h; /* e is exactly 1 at the default step */
+    sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
     return sp;
 }
 
@@ -72,8 +82,8 @@ static void spring_step(const spring *sp, float *o, float *ov, float a)
  * strength 100 rests 80 px away. */
 static void step_translation(float *st, const spring *sp)
 {
-    spring_step(sp, &st[MF_PS_XO], &st[MF_PS_XV], sp->fx * 100.0f / sp->mass);
-    spring_step(sp, &st[MF_PS_YO], &st[MF_PS_YV], sp->fy * 100.0f / sp->mass);
+    spring_step(sp, &st[MF_PS_XO], &st[MF_PS_XV], sp->tx);
+    spring_step(sp, &st[MF_PS_YO], &st[MF_PS_YV], sp->ty);
 }
 
 /* One step of the rotation/shear and scale channels. The bone's shown direction is its
@@ -92,6 +102,37 @@ static void step_turn(float *st, const mf_sd_physics *c, const spring *sp, float
     }
 }
 
+/* cos of degrees; 1 below 2^-12.5 radians, where cosf rounds to 1 anyway (x^2/2 < 2^-26):
+ * the shear update_applied leaves on a merely turned bone is rounding noise. */
+static float cos_deg(float deg)
+{
+    float r = deg * (float)MF_DEG;
+    return fabsf(r) < 1.7e-4f ? 1.0f : cosf(r);
+}
+
+/* A bone the constraint only moved: when its applied values are plain (normal inheritance, no
+ * shears, positive x scale, rotation inside atan2's range), decomposing its unchanged 2x2
+ * gives them back up to rounding, so only the origin is recomputed (as update_applied does)
+ * and the decomposition skipped. Returns false when the full update is needed. */
+static bool origin_only(mf_pose *p, int32_t i)
+{
+    if (p->inherit[i] != MF_SD_INHERIT_NORMAL || p->ashx[i] != 0 || p->ashy[i] != 0 ||
+        !(p->asx[i] > 0.0001f) || !(p->arot[i] > -180.0f && p->arot[i] < 180.0f))
+        return false;
+    int32_t par = p->data->bones[i].parent;
+    if (par < 0) {
+        p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
+        return true;
+    }
+    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+    float det = pa * pd - pb * pc;
+    float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
+    float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
+    p->ax[i] = (dx * pd - dy * pb) * inv;
+    p->ay[i] = (dy * pa - dx * pc) * inv;
+    return true;
+}
+
 static void rotate_axis(float *x, float *y, float cs, float sn)
 {
     float nx = *x * cs - *y * sn, ny = *x * sn + *y * cs;
@@ -102,25 +143,25 @@ static void rotate_axis(float *x, float *y, float cs, float sn)
  * time summed in double is consumed at the reference's ticks. */
 static double fixed_step(const mf_sd_physics *c)
 {
+    if (!(c->step > 0) || c->step == (float)(1.0 / 60.0)) return 1.0 / 60.0; /* the default */
     double step = c->step > 0 ? c->step : 1.0 / 60.0, fps = floor(1.0 / step + 0.5);
     if (fps >= 1 && fabs(1.0 / step - fps) < 1e-3 * fps) step = 1.0 / fps;
     return step;
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. */
-static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty, float ca,
-                   float xl, float mix)
+static void update(mf_pose *p, int32_t k, int32_t i, float len, float mix)
 {
     mf_pose_scratch *s = p->scratch;
     const mf_sd_physics *c = &p->data->physics[k];
     float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
     const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
-    float len = p->data->bones[c->bone].length;
+    float ax = p->wx[i], ay = p->wy[i];
     float mr = (c->rotate + c->shear_x) * mix; /* how far the shown tip turns per radian */
     float dx = ax - st[MF_PS_UX] + st[MF_PS_MOVE_X], dy = ay - st[MF_PS_UY] + st[MF_PS_MOVE_Y];
     double remaining = s->phys_remaining[k];
     if (s->phys_teleport > 0 && dx * dx + dy * dy > s->phys_teleport * s->phys_teleport) {
-        rest(st, &s->phys_remaining[k], ax, ay, tx, ty); /* a teleport: start over here */
+        rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
         dx = dy = 0;
     }
     /* the speed limit (px/s) over one fixed step caps, per axis, the translation channel's lag
@@ -140,12 +181,15 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
     if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
     s->phys_remaining[k] = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
-    spring sp = make_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
-                            (float)step);
+    spring sp = {0}; /* only when a step runs (its damping may need powf) */
+    if (steps > 0)
+        sp = make_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
+                         (float)step);
     /* translation first: the bone then turns about its origin as shown this frame */
     if (c->x > 0 || c->y > 0)
         for (int32_t n = 0; n < steps; n++) step_translation(st, &sp);
     if (len <= 0 || (c->rotate <= 0 && c->shear_x <= 0 && c->scale_x <= 0)) return;
+    float ca = mf_atan2f(p->c[i], p->a[i]); /* the bone's animated direction */
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
@@ -155,6 +199,7 @@ static void update(mf_pose *p, int32_t k, float ax, float ay, float tx, float ty
     float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
     st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
     float sa = ca + st[MF_PS_RO] * mr;
+    float xl = c->scale_x > 0 ? sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]) : 0;
     if (c->scale_x > 0 && len * xl > 1e-6f)
         st[MF_PS_SO] -= (mx * cosf(sa) + my * sinf(sa)) / (len * xl) * inertia;
     for (int32_t n = 0; n < steps; n++) step_turn(st, c, &sp, ca, mr, len);
@@ -170,12 +215,9 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     if (!constraint_active(p, k) || !p->active[i]) return;
     float len = p->data->bones[i].length;
     float ax = p->wx[i], ay = p->wy[i];
-    float xl = sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]);
-    float tx = ax + p->a[i] * len, ty = ay + p->c[i] * len;
     float mix = v[MF_PHYS_V_MIX] * s->phys_mix;
     if (s->phys_mode == MF_PHYSICS_NONE) {
-        /* remember where the bone is so that switching back does not see a jump */
-        st[MF_PS_UX] = ax, st[MF_PS_UY] = ay, st[MF_PS_TX] = tx, st[MF_PS_TY] = ty;
+        keep_tip(p, i, len, st); /* so that switching back does not see a jump */
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
@@ -184,11 +226,11 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         /* a reset drops the time left over from earlier frames but keeps this frame's for the
          * next update, as the reference runtime does (its steps then fall on other frames) */
         resting = st[MF_PS_INIT] != 0;
-        rest(st, &s->phys_remaining[k], ax, ay, tx, ty);
+        rest(p, i, len, st, &s->phys_remaining[k]);
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
     if (s->phys_mode == MF_PHYSICS_UPDATE && !resting)
-        update(p, k, ax, ay, tx, ty, mf_atan2f(p->c[i], p->a[i]), xl, mix);
+        update(p, k, i, len, mix);
     else if (s->phys_mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     if (mix != 0) {
         p->wx[i] += st[MF_PS_XO] * c->x * mix;
@@ -207,12 +249,14 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
             float f = 1 + st[MF_PS_SO] * c->scale_x * mix;
             p->a[i] *= f, p->c[i] *= f;
         }
-        mf_pose_update_applied(p, i);
-        /* the reference keeps as the y scale the y axis' part across the x axis (det / scaleX),
-         * not its length, so a bone re-posed from these values (when a later constraint moves
-         * its parent) has its y axis shortened by cos(shearY): sack's cape under its squashed
-         * parent. Done here only, where the parity data shows it. */
-        p->asy[i] *= cosf(p->ashy[i] * (float)MF_DEG);
+        if (c->rotate > 0 || c->shear_x > 0 || c->scale_x > 0 || !origin_only(p, i)) {
+            mf_pose_update_applied(p, i);
+            /* the reference keeps as the y scale the y axis' part across the x axis (det /
+             * scaleX), not its length, so a bone re-posed from these values (when a later
+             * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
+             * cape under its squashed parent. Done here only, where the parity data shows it. */
+            p->asy[i] *= cos_deg(p->ashy[i]);
+        }
     }
     if (s->phys_mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
         st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;

@@ -2,6 +2,7 @@
  * translation, scale and shear, in world or local space, absolute or relative, with
  * per-channel mixes and offsets. */
 #include "pose_atan.h"
+#include "pose_cmath.h"
 #include "pose_internal.h"
 
 static double wrapr(double r) { return mf_wrap_rad(r); }
@@ -9,7 +10,8 @@ static double wrapr(double r) { return mf_wrap_rad(r); }
 /* Rotates a world 2×2 by r radians. */
 static void rotate_world(mf_pose *p, int32_t i, double r)
 {
-    double cs = cos(r), sn = sin(r), a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
+    double cs, sn, a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
+    mf_sincos_d(r, &cs, &sn);
     p->a[i] = (float)(cs * a - sn * c);
     p->b[i] = (float)(cs * b - sn * d);
     p->c[i] = (float)(sn * a + cs * c);
@@ -25,12 +27,14 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
     /* the offset point in the target's space, in world coordinates */
     double ox = ta * t->offset_x + tb * t->offset_y + p->wx[tg];
     double oy = tc * t->offset_x + td * t->offset_y + p->wy[tg];
+    /* the target's axis angles, once for all the bones */
+    double tx_ang = mix[0] != 0 || mix[5] > 0 ? mf_atan2(tc, ta) : 0;
+    double ty_ang = mix[5] > 0 ? mf_atan2(td, tb) : 0;
     const int32_t *bones = p->data->bone_lists + t->bone_first;
     for (int32_t k = 0; k < t->bone_count; k++) {
         int32_t i = bones[k];
         if (mix[0] != 0) {
-            double r = relative ? mf_atan2(tc, ta) + off_rot
-                                : mf_atan2(tc, ta) - mf_atan2(p->c[i], p->a[i]) + off_rot;
+            double r = relative ? tx_ang + off_rot : tx_ang - mf_atan2(p->c[i], p->a[i]) + off_rot;
             rotate_world(p, i, wrapr(r) * mix[0]);
         }
         if (relative) {
@@ -60,15 +64,16 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
             double b = p->b[i], d = p->d[i], by = mf_atan2(d, b);
             double r;
             if (relative) {
-                r = wrapr(mf_atan2(td, tb) - mf_atan2(tc, ta));
+                r = wrapr(ty_ang - tx_ang);
                 r = by + (r - MF_PI / 2 + off_shy) * mix[5];
             } else {
-                r = wrapr(mf_atan2(td, tb) - mf_atan2(tc, ta) - (by - mf_atan2(p->c[i], p->a[i])));
+                r = wrapr(ty_ang - tx_ang - (by - mf_atan2(p->c[i], p->a[i])));
                 r = by + (r + off_shy) * mix[5];
             }
-            double s = sqrt(b * b + d * d);
-            p->b[i] = (float)(cos(r) * s);
-            p->d[i] = (float)(sin(r) * s);
+            double s = sqrt(b * b + d * d), cs, sn;
+            mf_sincos_d(r, &cs, &sn);
+            p->b[i] = (float)(cs * s);
+            p->d[i] = (float)(sn * s);
         }
         mf_pose_update_applied(p, i);
     }
