@@ -207,7 +207,10 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
         float rot = atan2d(r[2], r[0]);
         p->asx[i] = sx, p->asy[i] = sy;
         p->arot[i] = rot + extra_rot;
-        p->ashy[i] = sy != 0 ? mf_wrap_deg(atan2d(r[3] / sy, r[1] / sy) - rot - 90.0f) : 0.0f;
+        /* the y axis' angle from the x axis, in one atan2: cross and dot of the axes, the y
+         * axis flipped when sy is (a reflection) */
+        float dot = r[0] * r[1] + r[2] * r[3];
+        p->ashy[i] = sy != 0 ? mf_wrap_deg(atan2d(fabsf(det), det < 0 ? -dot : dot) - 90.0f) : 0.0f;
     } else {
         p->asx[i] = 0;
         p->asy[i] = sqrtf(r[1] * r[1] + r[3] * r[3]);
