@@ -146,6 +146,22 @@ static void walk_clips(const mf_skel_data *d)
     }
 }
 
+/* Every clip has a box the loader vouched for: finite, not inverted (culling trusts it). */
+static void walk_bounds(const mf_skel_data *d)
+{
+    if (d->bounds_count != d->clip_count + 1) abort();
+    for (int32_t c = -1; c < d->clip_count; c++) {
+        float b[4];
+        if (!mf_skel_data_clip_bounds(d, c, b)) abort();
+        for (int k = 0; k < 4; k++)
+            if (b[k] - b[k] != 0.0f) abort();
+        if (!(b[0] <= b[2] && b[1] <= b[3])) abort();
+        g_fsink += b[0] + b[3];
+    }
+    float b[4];
+    if (mf_skel_data_clip_bounds(d, d->clip_count, b) || mf_skel_data_clip_bounds(d, -2, b)) abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -163,6 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         walk_rig(&d);
         walk_skins(&d);
         walk_clips(&d);
+        walk_bounds(&d);
         g_sink += (uint64_t)mf_skel_data_find_bone(&d, "root") + (uint64_t)mf_skel_data_find_clip(&d, "walk");
     } else if (!diag.message[0]) {
         abort(); /* every failure says why */

@@ -205,8 +205,8 @@ static void test_batch_threads_match(void **state)
         assert_int_equal(mf_pose_create(&f->data, &al, &many[i], &diag), MF_OK);
         assert_int_equal(mf_draw_list_create(&f->data, &al, &dl1[i]), MF_OK);
         assert_int_equal(mf_draw_list_create(&f->data, &al, &dl2[i]), MF_OK);
-        a[i] = (mf_batch_item){NULL, one[i], dl1[i]};
-        b[i] = (mf_batch_item){NULL, many[i], dl2[i]};
+        a[i] = (mf_batch_item){.pose = one[i], .draw = dl1[i]};
+        b[i] = (mf_batch_item){.pose = many[i], .draw = dl2[i]};
     }
     mf_thread_pool *pool;
     assert_int_equal(mf_thread_pool_create(3, &pool), MF_OK);

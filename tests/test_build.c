@@ -899,7 +899,8 @@ static void measure_realistic_rig(void **state)
     static const char *const sec[] = {"", "info", "strings", "images", "bones", "slots", "events", "ik",
                                       "transform", "path", "physics", "update", "boneLists", "skins",
                                       "skinEntries", "skinRefs", "attachments", "floats", "spans", "influences",
-                                      "triangles", "clips", "timelines", "times", "values", "ints", "curves", "beziers"};
+                                      "triangles", "clips", "timelines", "times", "values", "ints", "curves", "beziers",
+                                      "pages", "bounds"};
     mf_sd_header h;
     memcpy(&h, blob, sizeof h);
     print_message("  sections:");

@@ -1,7 +1,8 @@
 /* mf_batch.h — updating many instances at once, spread over threads the host provides.
  *
  * Runtime part (libmf_runtime, C11 + libm): mf_batch_update() runs, for each item, tracks
- * update + apply, world update and (when the item has one) the draw list. It never creates
+ * update + apply, world update and (when the item has one) the draw list; items with a view are
+ * culled and, while off screen, follow their mf_offscreen_mode. It never creates
  * threads: it hands the host a job over [0, count) through a dispatch callback, which may run
  * the job's chunks on any threads and must return when every chunk has run. Items must not
  * share a pose, tracks or draw list; they may share an mf_skel_data (read only). Track
@@ -31,13 +32,50 @@ typedef void (*mf_batch_job)(void *job_user, int32_t first, int32_t count);
  * threads as it likes, and returns when all are done. NULL dispatch: the caller's thread. */
 typedef void (*mf_batch_dispatch)(void *host, mf_batch_job job, void *job_user, int32_t count);
 
+/* What an item does on a frame after one it was culled on (the seed's Offscreen). The zero
+ * value is the default. */
+typedef enum mf_offscreen_mode {
+    MF_OFFSCREEN_TIME_ONLY = 0, /* tracks advance, events and completions fire (callbacks run);
+                                 * no sampling, world update, constraints or draw list */
+    MF_OFFSCREEN_PAUSE,         /* nothing: time stops until it is visible again */
+    MF_OFFSCREEN_FULL           /* everything but the draw list (gameplay reads bones off screen) */
+} mf_offscreen_mode;
+
+/* What the batch keeps about an item between frames; the host owns it (zeroed at first: not
+ * culled). Read culled after an update: true when the item was not visible and its draw list
+ * was not built, so the host skips drawing it. */
+typedef struct mf_batch_state {
+    bool culled;
+    float bounds[4]; /* the box the last cull tested (skeleton space) */
+} mf_batch_state;
+
+/* Plain data: the host may keep an array of items and rebuild or reuse it freely. */
 typedef struct mf_batch_item {
     mf_tracks *tracks;  /* NULL: the pose is not animated (world update only) */
     mf_pose *pose;      /* required; items with NULL are skipped */
     mf_draw_list *draw; /* NULL: no draw list */
+    mf_offscreen_mode offscreen;
+    /* {x0, y0, x1, y1}: the rectangle the host draws, in the pose's skeleton space (the space of
+     * the build's boxes: a host that places the skeleton with its own transform passes its view
+     * through the inverse of that transform, boxed; one that moves the skeleton by writing the
+     * root bone's local position itself shifts the view by minus that offset). NULL: always
+     * visible, never culled. */
+    const float *view;
+    mf_batch_state *state; /* required for culling: without it the item is never culled */
 } mf_batch_item;
 
-/* Advances and poses every item by dt seconds. */
+/* Advances and poses every item by dt seconds. An item with a view and a state is culled by
+ * the tracks' box (mf_tracks_bounds; the setup pose's without tracks) against its view after
+ * its time advanced and before it is posed, so it is drawn on the first frame its box meets the
+ * view. Per item and frame:
+ *   visible, or mode Full:  update, apply (pose, events), world update; the draw list only when
+ *                           visible;
+ *   culled, TimeOnly (and the first culled frame of Pause): update, mf_tracks_apply_time;
+ *   culled again, Pause:    nothing (its state keeps culled).
+ * An item that comes back is posed from the setup pose (mf_pose_reset, then the tracks at their
+ * current times), so the frame it returns shows what an item never culled shows: values a host
+ * wrote into the local pose outside the tracks are reset then. A Pause item returns with no time
+ * advanced that frame. */
 void mf_batch_update(const mf_batch_item *items, int32_t count, double dt, mf_batch_dispatch dispatch,
                      void *host);
 

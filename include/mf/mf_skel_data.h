@@ -56,7 +56,8 @@ extern "C" {
 #endif
 
 #define MF_SKEL_DATA_MAGIC "MFSKDATA" /* 8 bytes, no NUL */
-#define MF_SKEL_DATA_VERSION 3u /* 2: atlas pages, packed images, page uvs; 3: attachment display names */
+#define MF_SKEL_DATA_VERSION 4u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
+                                 * 4: clip bounds */
 #define MF_SKEL_DATA_HEADER_SIZE 64u
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
@@ -111,6 +112,7 @@ typedef enum mf_sd_section_id {
     MF_SD_SEC_CURVES,       /* int32 curve codes (see mf_sd_timeline) */
     MF_SD_SEC_BEZIERS,      /* mf_sd_bezier */
     MF_SD_SEC_PAGES,        /* mf_sd_page: atlas pages (absent: images are not packed) */
+    MF_SD_SEC_BOUNDS,       /* mf_sd_bounds: the setup pose's, then one per clip */
     MF_SD_SEC_END
 } mf_sd_section_id;
 
@@ -395,6 +397,20 @@ typedef struct mf_sd_bezier {
     float x[MF_SD_CURVE_SAMPLES], y[MF_SD_CURVE_SAMPLES];
 } mf_sd_bezier;
 
+/* A conservative box in skeleton space (Y-down pixels): BOUNDS[0] is the setup pose's, BOUNDS[1 + c]
+ * clip c's. The build poses the clip alone over the setup pose at 0, its length, every key time
+ * of every timeline, the midpoint between consecutive times and more points wherever those lie
+ * more than 1/60 s apart, with no skin and with each skin in turn (so the box holds whichever
+ * skin is shown), physics at rest, constraints run; the box is the union of mf_pose_bounds()
+ * (regions and meshes, deform and weights included) over those poses, grown by
+ * MF_SD_BOUNDS_MARGIN of its larger side on every edge for what lies between the samples. A rig
+ * that draws nothing gets the box of its bone origins. See docs/binary-build.md.
+ * checked: exactly clip_count + 1 records; every value finite; min_x <= max_x, min_y <= max_y */
+typedef struct mf_sd_bounds {
+    float min_x, min_y, max_x, max_y;
+} mf_sd_bounds;
+#define MF_SD_BOUNDS_MARGIN 0.05f
+
 /* The loaded view: typed pointers into the caller's bytes. */
 typedef struct mf_skel_data {
     const void *bytes;
@@ -427,6 +443,7 @@ typedef struct mf_skel_data {
     const int32_t *curves;                   int32_t curve_count;
     const mf_sd_bezier *beziers;             int32_t bezier_count;
     const mf_sd_page *pages;                 int32_t page_count;
+    const mf_sd_bounds *bounds;              int32_t bounds_count; /* clip_count + 1 */
 } mf_skel_data;
 
 /* Validates bytes[0, size) and fills *out with pointers into it (no copy, no allocation).
@@ -460,6 +477,10 @@ int32_t mf_skel_data_skin_attachment(const mf_skel_data *d, int32_t skin, int32_
 /* An attachment's own name (what Spine calls its name; the key when the rig gives none);
  * NULL for an index out of range. Its key is mf_skel_data_string(d, attachments[i].name). */
 const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachment);
+
+/* The conservative box of a clip (clip -1: the setup pose), {min x, min y, max x, max y} in
+ * skeleton space (see mf_sd_bounds). false, out untouched, for a clip out of range. */
+bool mf_skel_data_clip_bounds(const mf_skel_data *d, int32_t clip, float out[4]);
 
 /* A curve code applied to u, the time fraction of a segment (0..1): the fraction of the value
  * change. Linear: u; stepped: 0 below 1; bezier: its pre-sampled linear pieces. */

@@ -135,6 +135,24 @@ void mf_tracks_update(mf_tracks *t, double dt);
 /* Applies the tracks to pose; queues events and completions and delivers the callbacks.
  * MF_ERR_ARGUMENT when pose is of other data. */
 mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose);
+/* The two halves of mf_tracks_apply, for skeletons that are not drawn (mf_batch.h's off-screen
+ * modes). apply_time does everything but posing: events and completions fire and the callbacks
+ * run, and the entries' bookkeeping moves on (what the next update reads: last times, a mixing
+ * entry's faded weight), so time, queued entries and mixes advance exactly as with full
+ * applies. apply_pose only poses (no event, no completion, no callback); called after
+ * apply_time in the same frame, at the same times, the two together make one mf_tracks_apply.
+ * Off screen across a crossfade, a returning pose differs from an always-applied one only in
+ * which way a rotation mixing through exactly 180 degrees turns (the latch sees no frames). */
+mf_result mf_tracks_apply_time(mf_tracks *t);
+mf_result mf_tracks_apply_pose(mf_tracks *t, mf_pose *pose);
+
+/* The conservative box of what the tracks can pose now, {min x, min y, max x, max y} in
+ * skeleton space: the union of the build's boxes (mf_skel_data_clip_bounds) of every current
+ * entry and every entry it still mixes from, on every track, plus the setup pose's while track
+ * 0 is empty or its entry has not started. Each clip's box is of that clip alone over the setup
+ * pose, so layers that add (Additive) to a clip below can reach past it. false for NULL
+ * arguments or data without boxes (a build always has them). */
+bool mf_tracks_bounds(const mf_tracks *t, float out[4]);
 
 /* Entries the pool holds now (it doubles when more are alive at once), and callbacks dropped
  * because the queue was full (disposals are never dropped). */

@@ -493,6 +493,24 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
     return MF_OK;
 }
 
+/* One box per clip and the setup pose's, finite and not inverted (culling trusts them). */
+static mf_result check_bounds(const mf_skel_data *d, mf_diag *diag)
+{
+    if (d->bounds_count != d->clip_count + 1)
+        return mf_sd_bad(diag, "section bounds", -1, NULL, "%d boxes, expected %d (the setup pose's and one per clip)",
+                         d->bounds_count, d->clip_count + 1);
+    for (int32_t i = 0; i < d->bounds_count; i++) {
+        const mf_sd_bounds *b = &d->bounds[i];
+        const float v[4] = {b->min_x, b->min_y, b->max_x, b->max_y};
+        static const char *const names[4] = {"minX", "minY", "maxX", "maxY"};
+        for (int k = 0; k < 4; k++)
+            if (!finite(v[k])) BAD("bounds", i, names[k], "not a finite number");
+        if (!(b->min_x <= b->max_x)) BAD("bounds", i, "minX", "min x %g is above max x %g", (double)b->min_x, (double)b->max_x);
+        if (!(b->min_y <= b->max_y)) BAD("bounds", i, "minY", "min y %g is above max y %g", (double)b->min_y, (double)b->max_y);
+    }
+    return MF_OK;
+}
+
 mf_result mf_sd_check_content(const mf_skel_data *d, mf_diag *diag)
 {
     mf_result r = check_strings(d, diag);
@@ -502,5 +520,6 @@ mf_result mf_sd_check_content(const mf_skel_data *d, mf_diag *diag)
     if (r == MF_OK) r = check_attachments(d, diag);
     if (r == MF_OK) r = check_skins(d, diag);
     if (r == MF_OK) r = check_clips(d, diag);
+    if (r == MF_OK) r = check_bounds(d, diag);
     return r;
 }

@@ -113,3 +113,11 @@ const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachme
     if (!d || attachment < 0 || attachment >= d->attachment_count) return NULL;
     return mf_skel_data_string(d, d->attachments[attachment].display_name);
 }
+
+bool mf_skel_data_clip_bounds(const mf_skel_data *d, int32_t clip, float out[4])
+{
+    if (!d || !out || clip < -1 || clip >= d->clip_count || clip + 1 >= d->bounds_count) return false;
+    const mf_sd_bounds *b = &d->bounds[clip + 1];
+    out[0] = b->min_x, out[1] = b->min_y, out[2] = b->max_x, out[3] = b->max_y;
+    return true;
+}

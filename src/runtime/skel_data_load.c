@@ -28,6 +28,7 @@ _Static_assert(sizeof(mf_sd_influence) == 16, "influence");
 _Static_assert(sizeof(mf_sd_clip) == 24, "clip");
 _Static_assert(sizeof(mf_sd_timeline) == 48, "timeline");
 _Static_assert(sizeof(mf_sd_bezier) == 72, "bezier");
+_Static_assert(sizeof(mf_sd_bounds) == 16, "bounds");
 
 /* Per section id: its name in diagnostics and its record size. */
 static const struct {
@@ -62,6 +63,7 @@ static const struct {
     [MF_SD_SEC_CURVES] = {"curves", sizeof(int32_t)},
     [MF_SD_SEC_BEZIERS] = {"beziers", sizeof(mf_sd_bezier)},
     [MF_SD_SEC_PAGES] = {"pages", sizeof(mf_sd_page)},
+    [MF_SD_SEC_BOUNDS] = {"bounds", sizeof(mf_sd_bounds)},
 };
 
 mf_result mf_sd_bad(mf_diag *diag, const char *record, int64_t index, const char *field,
@@ -195,6 +197,7 @@ static void bind(mf_skel_data *d, const unsigned char *base, const mf_sd_section
     case MF_SD_SEC_CURVES: d->curves = p; d->curve_count = n; break;
     case MF_SD_SEC_BEZIERS: d->beziers = p; d->bezier_count = n; break;
     case MF_SD_SEC_PAGES: d->pages = p; d->page_count = n; break;
+    case MF_SD_SEC_BOUNDS: d->bounds = p; d->bounds_count = n; break;
     case MF_SD_SEC_END: break;
     }
 }
@@ -213,6 +216,7 @@ static void bind_empty(mf_skel_data *d)
     EMPTY(skins); EMPTY(skin_entries); EMPTY(skin_refs); EMPTY(attachments); EMPTY(floats);
     EMPTY(spans); EMPTY(influences); EMPTY(triangles); EMPTY(clips); EMPTY(timelines);
     EMPTY(times); EMPTY(values); EMPTY(ints); EMPTY(curves); EMPTY(beziers); EMPTY(pages);
+    EMPTY(bounds);
 #undef EMPTY
 }
 

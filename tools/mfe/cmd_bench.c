@@ -1,5 +1,6 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--json]: times N staggered instances of a looping clip per stage (batch/bench.h). */
+ * [--offscreen P%] [--json]: times N staggered instances of a looping clip per stage
+ * (batch/bench.h); --offscreen runs them through the batch with views, P % off screen. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,15 @@ static const char *STAGE_NAMES[MF_BENCH_STAGES] = {"tracks_sampling", "update_wo
                                                    "draw_runs"};
 
 static int usage(const char *fmt, const char *arg) { return mfe_usage_error("skel", "bench", fmt, arg); }
+
+/* A percentage "0".."100", "%" optional; -1 when it is not one. */
+static int32_t percent_arg(const char *s)
+{
+    char *end = NULL;
+    long v = strtol(s, &end, 10);
+    if (end == s || !end || (*end != '\0' && strcmp(end, "%") != 0) || v < 0 || v > 100) return -1;
+    return (int32_t)v;
+}
 
 /* A positive integer option value, or -1. */
 static int32_t int_arg(const char *s, int32_t max)
@@ -42,10 +52,14 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "instances", r->instances);
     cJSON_AddNumberToObject(o, "frames", r->frames);
     cJSON_AddNumberToObject(o, "threads", r->threads);
+    if (c->cull) {
+        cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
+        cJSON_AddNumberToObject(o, "culled", r->culled);
+    }
     cJSON_AddNumberToObject(o, "us_per_skeleton_frame", r3(r->us_per_skeleton_frame));
     cJSON_AddNumberToObject(o, "us_per_frame", r3(r->frame_us));
     cJSON_AddNumberToObject(o, "us_per_frame_mean", r3(r->frame_mean_us));
-    if (r->threads == 1) {
+    if (r->threads == 1 && !c->cull) {
         cJSON_AddNumberToObject(o, "us_spine_equivalent", r3(r->spine_equivalent_us));
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             cJSON_AddNumberToObject(st, STAGE_NAMES[s], r3(r->stage_us[s] / r->instances));
@@ -78,7 +92,10 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
            r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s");
     printf("  %.3f us per skeleton-frame (%.1f us per frame, median; mean %.1f)\n", r->us_per_skeleton_frame,
            r->frame_us, r->frame_mean_us);
-    if (r->threads == 1) {
+    if (c->cull)
+        printf("  culling: %d%% of the instances off screen (TimeOnly), %d culled on the last frame\n",
+               c->offscreen_percent, r->culled);
+    if (r->threads == 1 && !c->cull) {
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             printf("    %-16s %8.3f us\n", STAGE_NAMES[s], r->stage_us[s] / r->instances);
         printf("  Spine-equivalent work (tracks + world + world vertices): %.3f us per skeleton-frame\n",
@@ -103,7 +120,7 @@ int mfe_skel_bench(int argc, char **argv)
         if (mfe_is_flag(a, "--json")) {
             json = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
-                   mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads")) {
+                   mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen")) {
             if (!has_value) return usage("%s needs a value", a);
             const char *v = argv[++i];
             if (mfe_is_flag(a, "--clip")) {
@@ -115,6 +132,9 @@ int mfe_skel_bench(int argc, char **argv)
                 if ((c.instances = int_arg(v, 1000000)) < 0) return usage("--instances wants 1..1000000, not \"%s\"", v);
             } else if (mfe_is_flag(a, "--frames")) {
                 if ((c.frames = int_arg(v, 1000000)) < 0) return usage("--frames wants 1..1000000, not \"%s\"", v);
+            } else if (mfe_is_flag(a, "--offscreen")) {
+                c.cull = true;
+                if ((c.offscreen_percent = percent_arg(v)) < 0) return usage("--offscreen wants 0%%..100%%, not \"%s\"", v);
             } else if ((c.threads = int_arg(v, 256)) < 0) {
                 return usage("--threads wants 1..256, not \"%s\"", v);
             }

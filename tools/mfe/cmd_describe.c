@@ -1,10 +1,12 @@
 /* mfe skel describe RIG [--clip NAME] [--json]: what an agent reads instead of the raw JSON. */
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "mf/mf_build.h"
 #include "mf/mf_rig.h"
 #include "util/buf.h"
 
@@ -256,7 +258,32 @@ static cJSON *json_names_of_bones(const mf_skeleton *sk, const int32_t *idx, int
     return a;
 }
 
-static cJSON *json_clip(const mf_clip *c, bool full)
+/* The conservative boxes (mf_sd_bounds) from a build made in memory without the atlas: region
+ * quads are not trimmed there, so each box holds the shipped build's. NULL when the rig does not
+ * build (describe still describes it). */
+static void *build_in_memory(const mf_rig *rig, mf_skel_data *d)
+{
+    void *blob = NULL;
+    size_t size = 0;
+    mf_diag diag;
+    if (mf_build_skeleton(rig->sk, (const mf_clip *const *)rig->clips, rig->clip_count, &blob, &size, &diag) != MF_OK)
+        return NULL;
+    if (mf_skel_data_load(blob, size, d, &diag) != MF_OK) {
+        free(blob);
+        return NULL;
+    }
+    return blob;
+}
+
+static void json_bounds(cJSON *o, const char *key, const mf_skel_data *d, int32_t clip)
+{
+    float b[4];
+    if (!d || !mf_skel_data_clip_bounds(d, clip, b)) return;
+    cJSON *a = cJSON_AddArrayToObject(o, key);
+    for (int k = 0; a && k < 4; k++) cJSON_AddItemToArray(a, cJSON_CreateNumber(round((double)b[k] * 1000) / 1000));
+}
+
+static cJSON *json_clip(const mf_clip *c, bool full, const mf_skel_data *d)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", c->name);
@@ -264,6 +291,7 @@ static cJSON *json_clip(const mf_clip *c, bool full)
     cJSON_AddNumberToObject(o, "length", c->length);
     cJSON_AddNumberToObject(o, "fps", c->fps);
     cJSON_AddStringToObject(o, "loop", mf_loop_mode_name(c->loop));
+    json_bounds(o, "bounds", d, d ? mf_skel_data_find_clip(d, c->name) : -2);
     cJSON *tls = cJSON_AddArrayToObject(o, "timelines");
     for (int32_t i = 0; i < c->timeline_count; i++) {
         const mf_timeline *tl = &c->timelines[i];
@@ -396,9 +424,14 @@ static int describe_json(const mf_rig *rig, const char *path, const mf_clip *onl
         if (e->audio) cJSON_AddStringToObject(o, "audio", e->audio);
         cJSON_AddItemToArray(events, o);
     }
+    mf_skel_data data;
+    void *blob = build_in_memory(rig, &data);
+    json_bounds(root, "setupBounds", blob ? &data : NULL, -1);
     cJSON *clips = cJSON_AddArrayToObject(root, "clips");
     for (int32_t i = 0; i < rig->clip_count; i++)
-        if (!only || rig->clips[i] == only) cJSON_AddItemToArray(clips, json_clip(rig->clips[i], only != NULL));
+        if (!only || rig->clips[i] == only)
+            cJSON_AddItemToArray(clips, json_clip(rig->clips[i], only != NULL, blob ? &data : NULL));
+    free(blob);
     char *text = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     if (!text) {

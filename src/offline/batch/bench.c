@@ -158,6 +158,31 @@ static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, inst
     *verts = nv;
 }
 
+/* Per instance: its view and the batch's state. */
+typedef struct bench_cull {
+    float view[4];
+    mf_batch_state state;
+} bench_cull;
+
+/* Views for the culling run: on screen, the clip's box (what a camera framing the skeleton
+ * sees); off screen, the same box moved beside it by twice its width. Off-screen instances are
+ * spread evenly over the staggered ones. */
+static void set_views(const mf_bench_config *cfg, mf_batch_item *items, bench_cull *cull)
+{
+    float b[4] = {-1, -1, 1, 1};
+    mf_tracks_bounds(items[0].tracks, b);
+    float shift = 2 * (b[2] - b[0]) + 1;
+    int64_t p = cfg->offscreen_percent;
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        bool off = (int64_t)(i + 1) * p / 100 > (int64_t)i * p / 100; /* p of every 100, evenly */
+        cull[i].view[0] = b[0] + (off ? shift : 0), cull[i].view[1] = b[1];
+        cull[i].view[2] = b[2] + (off ? shift : 0), cull[i].view[3] = b[3];
+        items[i].view = cull[i].view;
+        items[i].state = &cull[i].state;
+        items[i].offscreen = MF_OFFSCREEN_TIME_ONLY;
+    }
+}
+
 static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, mf_bench_result *r,
                             mf_diag *diag)
 {
@@ -167,23 +192,27 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     float *buf = malloc((size_t)cap * 2 * sizeof(float));
     double *per[MF_BENCH_STAGES + 1];
     mf_batch_item *items = malloc((size_t)cfg->instances * sizeof *items);
-    bool ok = buf && items;
+    bench_cull *cull = cfg->cull ? calloc((size_t)cfg->instances, sizeof *cull) : NULL;
+    bool ok = buf && items && (!cfg->cull || cull);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) ok = (per[s] = calloc((size_t)cfg->frames, sizeof(double))) && ok;
     mf_thread_pool *pool = NULL;
     if (ok && cfg->threads > 1 && mf_thread_pool_create(cfg->threads, &pool) != MF_OK) ok = false;
     if (!ok) {
         mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
     } else {
-        for (int32_t i = 0; i < cfg->instances; i++) items[i] = (mf_batch_item){inst[i].tracks, inst[i].pose, inst[i].draw};
+        for (int32_t i = 0; i < cfg->instances; i++)
+            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = inst[i].draw};
+        if (cull) set_views(cfg, items, cull);
+        bool batch = pool || cull;
         const double dt = 1.0 / 60.0;
         double total_mean = 0, st[MF_BENCH_STAGES] = {0};
         int64_t verts = 0, verts_sum = 0;
         for (int32_t f = -cfg->warmup; f < cfg->frames; f++) {
             if (f == 0) atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
             double total;
-            if (pool) {
+            if (batch) {
                 double t0 = now_us();
-                mf_batch_update(items, cfg->instances, dt, mf_thread_pool_dispatch, pool);
+                mf_batch_update(items, cfg->instances, dt, pool ? mf_thread_pool_dispatch : NULL, pool);
                 total = now_us() - t0;
             } else {
                 frame_single(cfg, d, inst, buf, cap, dt, st, &verts);
@@ -198,17 +227,19 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         r->bytes_per_frame = (double)atomic_load(&g_bytes) / cfg->frames;
         r->frame_mean_us = total_mean / cfg->frames;
         r->vertices_per_frame = (double)verts_sum / cfg->frames;
-        for (int32_t s = 0; s < MF_BENCH_STAGES; s++) r->stage_us[s] = pool ? 0 : median(per[s], cfg->frames);
+        for (int32_t s = 0; s < MF_BENCH_STAGES; s++) r->stage_us[s] = batch ? 0 : median(per[s], cfg->frames);
         r->frame_us = median(per[MF_BENCH_STAGES], cfg->frames);
         r->us_per_skeleton_frame = r->frame_us / cfg->instances;
         r->spine_equivalent_us =
-            pool ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
+            batch ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
+        for (int32_t i = 0; cull && i < cfg->instances; i++) r->culled += cull[i].state.culled;
         for (int32_t i = 0; i < cfg->instances; i++)
             r->bones_computed += inst[i].pose->bones_computed, r->bones_kept += inst[i].pose->bones_kept, r->trig_computed += inst[i].pose->trig_computed;
     }
     mf_thread_pool_destroy(pool);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) free(per[s]);
     free(items);
+    free(cull);
     free(buf);
     return ok ? MF_OK : MF_ERR_NOMEM;
 }

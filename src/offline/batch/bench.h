@@ -10,6 +10,10 @@ typedef struct mf_bench_config {
     const char *const *skins; int32_t skin_count;
     int32_t instances, frames, warmup, threads;
     bool load_times;        /* also time JSON parsing vs loading the binary build */
+    /* cull: every frame goes through mf_batch_update with a view per instance (no stage
+     * timings), offscreen_percent (0..100) of them, spread evenly, off screen, mode TimeOnly */
+    bool cull;
+    int32_t offscreen_percent;
 } mf_bench_config;
 
 /* Stage times are medians over frames, microseconds per frame. */
@@ -27,6 +31,7 @@ typedef struct mf_bench_result {
     double json_parse_us, build_load_us, build_file_load_us; /* medians; 0 when not asked */
     size_t build_bytes;
     int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */
+    int32_t culled;                   /* instances culled on the last frame (with offscreen) */
 } mf_bench_result;
 
 /* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */

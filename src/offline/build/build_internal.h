@@ -81,6 +81,9 @@ bool mf_build_rig(mf_bctx *c);         /* info, bones, slots, events, constraint
 bool mf_build_skins(mf_bctx *c);       /* images, attachments, skins */
 bool mf_build_update_order(mf_bctx *c);
 bool mf_build_clip(mf_bctx *c, const mf_clip *clip, const char *file);
+/* Fills the BOUNDS section (clip_count + 1 records already pushed) by posing view, a load of the
+ * build so far (build_bounds.c). */
+bool mf_build_bounds(mf_bctx *c, const mf_skel_data *view);
 
 /* A bezier segment's curve code: linear when it is the identity, else a (shared) sample. */
 bool mf_build_bezier(mf_bctx *c, float cx1, float cy1, float cx2, float cy2, int32_t *code);

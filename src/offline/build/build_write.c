@@ -1,6 +1,8 @@
 /* The build driver and the blob writer: header, section table (non-empty sections in id
- * order), 16-byte aligned sections, zero padding, checksum. Then the blob is loaded once with
- * the runtime loader, so a build never hands out what a runtime would reject. */
+ * order), 16-byte aligned sections, zero padding, checksum. The blob is written twice: first
+ * with empty boxes, loaded with the runtime loader so that the runtime can pose every clip for
+ * its bounds (build_bounds.c), then with the boxes; that one is loaded again, so a build never
+ * hands out what a runtime would reject. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,7 @@ static const uint32_t ELEM[MF_SD_SEC_END] = {
     [MF_SD_SEC_CURVES] = sizeof(int32_t),
     [MF_SD_SEC_BEZIERS] = sizeof(mf_sd_bezier),
     [MF_SD_SEC_PAGES] = sizeof(mf_sd_page),
+    [MF_SD_SEC_BOUNDS] = sizeof(mf_sd_bounds),
 };
 
 /* The model enums are stored by number. */
@@ -103,6 +106,24 @@ static void ctx_free(mf_bctx *c)
     free(c->att_base);
 }
 
+/* Poses the first blob's clips for their boxes and writes the blob again with them. */
+static mf_result with_bounds(mf_bctx *c, void **blob, size_t *size)
+{
+    mf_skel_data view;
+    mf_diag inner;
+    mf_result r = mf_skel_data_load(*blob, *size, &view, &inner);
+    if (r != MF_OK) {
+        mf_bfail(c, c->skel_file, inner.where, "internal error: the build fails its own check: %s", inner.message);
+        r = MF_ERR_INVALID;
+    } else if (!mf_build_bounds(c, &view)) {
+        r = c->oom ? MF_ERR_NOMEM : MF_ERR_INVALID;
+    }
+    free(*blob);
+    *blob = NULL;
+    *size = 0;
+    return r == MF_OK ? write_blob(c, blob, size) : r;
+}
+
 static bool check_clip_names(mf_bctx *c, const mf_clip *const *clips, const char *const *files, int32_t n)
 {
     for (int32_t i = 0; i < n; i++) {
@@ -150,7 +171,9 @@ mf_result mf_build_skeleton_atlas(const mf_skeleton *sk, const char *skel_file, 
         }
         ok = mf_build_clip(&c, clips[i], file);
     }
+    ok = ok && (mf_bvec_push(&c.sec[MF_SD_SEC_BOUNDS], clip_count + 1) != NULL || mf_boom(&c));
     mf_result r = ok ? write_blob(&c, blob, size) : c.oom ? MF_ERR_NOMEM : MF_ERR_INVALID;
+    if (r == MF_OK) r = with_bounds(&c, blob, size);
     if (r == MF_ERR_INVALID && diag && !diag->message[0]) mf_diag_set(diag, c.skel_file, "", "build failed");
     ctx_free(&c);
     if (r != MF_OK) return r;

@@ -1,4 +1,7 @@
-/* mf_batch_update: the per-item work, run in chunks through the host's dispatch. */
+/* mf_batch_update: the per-item work, run in chunks through the host's dispatch; culling by the
+ * tracks' box and the off-screen modes (mf_batch.h). */
+#include <math.h>
+
 #include "mf/mf_batch.h"
 
 typedef struct batch_job {
@@ -6,18 +9,70 @@ typedef struct batch_job {
     double dt;
 } batch_job;
 
+/* The box that can be drawn now: the tracks' union, or the setup pose's for a still pose. */
+static void item_bounds(const mf_batch_item *it, float b[4])
+{
+    if (it->tracks ? mf_tracks_bounds(it->tracks, b) : mf_skel_data_clip_bounds(it->pose->data, -1, b)) return;
+    b[0] = b[1] = -INFINITY, b[2] = b[3] = INFINITY; /* nothing known: never culled */
+}
+
+/* Boxes touching (edges included) meet; the view's corners may come in any order. */
+static bool meets(const float b[4], const float *v)
+{
+    float x0 = fminf(v[0], v[2]), x1 = fmaxf(v[0], v[2]), y0 = fminf(v[1], v[3]), y1 = fmaxf(v[1], v[3]);
+    return b[0] <= x1 && b[2] >= x0 && b[1] <= y1 && b[3] >= y0;
+}
+
+static void pose_and_draw(const mf_batch_item *it, bool draw)
+{
+    mf_pose_update_world(it->pose);
+    if (draw && it->draw) mf_draw_list_build(it->draw, it->pose);
+}
+
+/* An item that may be culled: advance, cull, then pose as its mode says. */
+static void run_culled(const mf_batch_item *it, double dt)
+{
+    mf_batch_state *st = it->state;
+    bool was = st->culled;
+    if (was && it->offscreen == MF_OFFSCREEN_PAUSE) {
+        item_bounds(it, st->bounds); /* time stands: the box is the one that culled it */
+        if (!meets(st->bounds, it->view)) return;
+        st->culled = false;
+        if (it->tracks) mf_pose_reset(it->pose), mf_tracks_apply_pose(it->tracks, it->pose);
+        pose_and_draw(it, true);
+        return;
+    }
+    if (it->tracks) mf_tracks_update(it->tracks, dt);
+    item_bounds(it, st->bounds);
+    bool visible = meets(st->bounds, it->view);
+    st->culled = !visible;
+    if (!visible && it->offscreen != MF_OFFSCREEN_FULL) {
+        if (it->tracks) mf_tracks_apply_time(it->tracks);
+        return;
+    }
+    if (it->tracks) {
+        /* back from TimeOnly or Pause: the pose went unsampled, build it from setup */
+        if (was && it->offscreen != MF_OFFSCREEN_FULL) mf_pose_reset(it->pose);
+        mf_tracks_apply(it->tracks, it->pose);
+    }
+    pose_and_draw(it, visible);
+}
+
 static void run_chunk(void *user, int32_t first, int32_t count)
 {
     const batch_job *job = user;
     for (int32_t i = first; i < first + count; i++) {
         const mf_batch_item *it = &job->items[i];
         if (!it->pose) continue;
+        if (it->view && it->state) {
+            run_culled(it, job->dt);
+            continue;
+        }
         if (it->tracks) {
             mf_tracks_update(it->tracks, job->dt);
             mf_tracks_apply(it->tracks, it->pose);
         }
-        mf_pose_update_world(it->pose);
-        if (it->draw) mf_draw_list_build(it->draw, it->pose);
+        pose_and_draw(it, true);
     }
 }
 

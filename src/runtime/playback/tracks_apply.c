@@ -7,6 +7,10 @@
 #include "../pose/pose_events.h"
 #include "tracks_internal.h"
 
+/* What an apply does: pose the instance, advance the entries' time bookkeeping and queue their
+ * events and completions. mf_tracks_apply does both; off-screen skeletons do one (mf_batch.h). */
+enum { DO_POSE = 1, DO_TIME = 2 };
+
 /* ---------------------------------------------------------------- times */
 
 double mf_tracks_anim_time(const mf_track_entry *e)
@@ -89,12 +93,16 @@ static void fresh_latches(mf_tracks *t, int32_t ei)
 
 /* Events of e fired in (anim_last, anim] (clip times, loop wrap included), then its completion,
  * queued in firing order. */
-static void queue_events(mf_tracks *t, mf_pose *pose, int32_t ei, double anim, bool fire)
+static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
 {
     mf_track_entry *e = &t->entries[ei];
     int32_t n = 0;
     int32_t ev_n = e->clip >= 0 ? t->clip_event_first[e->clip + 1] - t->clip_event_first[e->clip] : 0;
     if (fire && ev_n > 0) { /* only clips with event timelines, only those timelines */
+        /* the event search reads nothing of a pose but its data: a view of the data alone
+         * serves the off-screen path too, which has no posed instance */
+        const mf_pose view = {.data = t->d};
+        const mf_pose *pose = &view;
         const int32_t *evs = t->clip_events + t->clip_event_first[e->clip];
         int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
@@ -131,11 +139,38 @@ static void queue_events(mf_tracks *t, mf_pose *pose, int32_t ei, double anim, b
         if (t->fired[k].time >= e->clip_start) mf_tracks_queue(t, MF_TRACK_EVENT, ei, &t->fired[k]);
 }
 
+/* The weight of an outgoing entry's timeline by its mode (hold: the hold_mix entry). */
+static float timeline_alpha(const mf_tracks *t, uint8_t mode, int32_t hold, float alpha_hold, float alpha_mix)
+{
+    switch (mode) {
+    case MODE_SUBSEQUENT:
+    case MODE_FIRST: return alpha_mix;
+    case MODE_HOLD_SUBSEQUENT:
+    case MODE_HOLD_FIRST: return alpha_hold;
+    default: {
+        const mf_track_entry *hm = &t->entries[hold];
+        return alpha_hold * (float)fmax(0.0, hm->mix_duration > 0 ? 1 - hm->mix_time / hm->mix_duration : 0);
+    }
+    }
+}
+
+/* The sum of an outgoing entry's timeline weights, as a posing apply leaves it (the update drops
+ * an entry that has faded to nothing). */
+static float entry_alpha(const mf_tracks *t, int32_t fi, float alpha_hold, float alpha_mix)
+{
+    const uint8_t *modes = t->modes + (size_t)fi * (size_t)t->max_tl;
+    const int32_t *hold = t->hold_mix + (size_t)fi * (size_t)t->max_tl;
+    int32_t n = t->d->clips[t->entries[fi].clip].timeline_count;
+    float sum = 0;
+    for (int32_t j = 0; j < n; j++) sum += timeline_alpha(t, modes[j], hold[j], alpha_hold, alpha_mix);
+    return sum;
+}
+
 /* Applies the entries `to` mixes from (oldest first); returns the mix share of `to`. */
-static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool first_track)
+static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool first_track, unsigned what)
 {
     int32_t fi = t->entries[to].mixing_from;
-    if (t->entries[fi].mixing_from >= 0) apply_mixing_from(t, pose, fi, first_track);
+    if (t->entries[fi].mixing_from >= 0) apply_mixing_from(t, pose, fi, first_track, what);
     mf_track_entry *te = &t->entries[to], *f = &t->entries[fi];
     float mix;
     bool setup_blend = false; /* track 0 with an instant mix: from the setup pose */
@@ -149,8 +184,10 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
     if (f->clip >= 0) {
         const mf_skel_data *d = t->d;
         const mf_sd_clip *clip = &d->clips[f->clip];
-        fresh_latches(t, fi);
-        if (additive) {
+        if (what & DO_POSE) fresh_latches(t, fi);
+        if (!(what & DO_POSE)) {
+            if (!additive) f->total_alpha = entry_alpha(t, fi, alpha_hold, alpha_mix);
+        } else if (additive) {
             mf_clip_sample s = window(t, f, anim, at, fire);
             s.weight = alpha_mix, s.blend = MF_CLIP_ADDITIVE, s.discrete_threshold = 2, s.bone_mask = f->bone_mask;
             mf_pose_sample(pose, &s);
@@ -163,19 +200,8 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
             f->total_alpha = 0;
             for (int32_t j = 0; j < clip->timeline_count; j++) {
                 const mf_sd_timeline *tl = &d->timelines[clip->timeline_first + j];
-                float a;
-                bool subsequent = false;
-                switch (modes[j]) {
-                case MODE_SUBSEQUENT: a = alpha_mix, subsequent = true; break;
-                case MODE_FIRST: a = alpha_mix; break;
-                case MODE_HOLD_SUBSEQUENT: a = alpha_hold, subsequent = true; break;
-                case MODE_HOLD_FIRST: a = alpha_hold; break;
-                default: {
-                    const mf_track_entry *hm = &t->entries[hold[j]];
-                    a = alpha_hold * (float)fmax(0.0, hm->mix_duration > 0 ? 1 - hm->mix_time / hm->mix_duration : 0);
-                    break;
-                }
-                }
+                bool subsequent = modes[j] == MODE_SUBSEQUENT || modes[j] == MODE_HOLD_SUBSEQUENT;
+                float a = timeline_alpha(t, modes[j], hold[j], alpha_hold, alpha_mix);
                 f->total_alpha += a;
                 w[j] = a;
                 /* the first to key a property mixes from the setup pose */
@@ -202,18 +228,17 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
             mark_slots(t, pose, f, attachments);
         }
     }
-    if (te->mix_duration > 0) queue_events(t, pose, fi, anim, fire);
+    if (te->mix_duration > 0 && (what & DO_TIME)) queue_events(t, fi, anim, fire);
     f->next_anim_last = anim;
     f->next_track_last = f->track_time;
     return mix;
 }
 
-mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
+static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
 {
-    if (!t || !pose || pose->data != t->d) return MF_ERR_ARGUMENT;
     if (t->modes_dirty) mf_tracks_compute_modes(t);
     const mf_skel_data *d = t->d;
-    if (t->slots_marked) { /* only after an apply that marked slots */
+    if ((what & DO_POSE) && t->slots_marked) { /* only after an apply that marked slots */
         memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
         t->slots_marked = t->slots_to_setup = false;
     }
@@ -222,12 +247,12 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
         if (ci < 0 || t->entries[ci].delay > 0) continue;
         bool additive = i > 0 && t->entries[ci].blend == MF_CLIP_ADDITIVE;
         float mix = t->entries[ci].alpha;
-        if (t->entries[ci].mixing_from >= 0) mix *= apply_mixing_from(t, pose, ci, i == 0);
+        if (t->entries[ci].mixing_from >= 0) mix *= apply_mixing_from(t, pose, ci, i == 0, what);
         else if (t->entries[ci].track_time >= t->entries[ci].track_end && t->entries[ci].next < 0) mix = 0;
         mf_track_entry *e = &t->entries[ci];
         bool attachments = mix >= e->alpha_attachment_threshold;
         double anim = mf_tracks_anim_time(e), at = apply_time(t, e, anim);
-        if (e->clip >= 0 && mix > 0) {
+        if (e->clip >= 0 && mix > 0 && (what & DO_POSE)) {
             const mf_sd_clip *clip = &d->clips[e->clip];
             fresh_latches(t, ci);
             if ((i == 0 && mix == 1) || additive) {
@@ -264,15 +289,33 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
                 mark_slots(t, pose, e, attachments);
             }
         }
-        queue_events(t, pose, ci, anim, !e->reverse);
+        if (what & DO_TIME) queue_events(t, ci, anim, !e->reverse);
         e = &t->entries[ci];
         e->next_anim_last = anim;
         e->next_track_last = e->track_time;
     }
     /* attachments only entries mixing out keyed go back to the setup pose's */
-    if (t->slots_to_setup)
+    if ((what & DO_POSE) && t->slots_to_setup)
         for (int32_t s = 0; s < d->slot_count; s++)
             if (t->slot_state[s] == SLOT_SETUP) mf_pose_slot_setup_attachment(pose, s);
     mf_tracks_drain(t);
     return MF_OK;
+}
+
+mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose)
+{
+    if (!t || !pose || pose->data != t->d) return MF_ERR_ARGUMENT;
+    return apply(t, pose, DO_POSE | DO_TIME);
+}
+
+mf_result mf_tracks_apply_time(mf_tracks *t)
+{
+    if (!t) return MF_ERR_ARGUMENT;
+    return apply(t, NULL, DO_TIME);
+}
+
+mf_result mf_tracks_apply_pose(mf_tracks *t, mf_pose *pose)
+{
+    if (!t || !pose || pose->data != t->d) return MF_ERR_ARGUMENT;
+    return apply(t, pose, DO_POSE);
 }
