@@ -2,6 +2,7 @@
  * counted through the runtime's allocator hooks (every runtime allocation goes through them). */
 #define _POSIX_C_SOURCE 200809L
 #include "batch/bench.h"
+#include "mf/mf_physics.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -137,7 +138,10 @@ static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, inst
         mf_tracks_apply(inst[i].tracks, inst[i].pose);
     }
     double t1 = now_us();
-    for (int32_t i = 0; i < cfg->instances; i++) mf_pose_update_world(inst[i].pose);
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        mf_pose_physics_step(inst[i].pose, dt); /* physics constraints step as a game's would */
+        mf_pose_update_world(inst[i].pose);
+    }
     double t2 = now_us();
     int64_t nv = 0;
     for (int32_t i = 0; i < cfg->instances; i++) {

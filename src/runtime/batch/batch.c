@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "mf/mf_batch.h"
+#include "mf/mf_physics.h"
 
 typedef struct batch_job {
     const mf_batch_item *items;
@@ -23,8 +24,10 @@ static bool meets(const float b[4], const float *v)
     return b[0] <= x1 && b[2] >= x0 && b[1] <= y1 && b[3] >= y0;
 }
 
-static void pose_and_draw(const mf_batch_item *it, bool draw)
+/* The frame's time goes to the physics springs (nothing for rigs without physics). */
+static void pose_and_draw(const mf_batch_item *it, double dt, bool draw)
 {
+    mf_pose_physics_step(it->pose, dt);
     mf_pose_update_world(it->pose);
     if (draw && it->draw) mf_draw_list_build(it->draw, it->pose);
 }
@@ -39,7 +42,7 @@ static void run_culled(const mf_batch_item *it, double dt)
         if (!meets(st->bounds, it->view)) return;
         st->culled = false;
         if (it->tracks) mf_pose_reset(it->pose), mf_tracks_apply_pose(it->tracks, it->pose);
-        pose_and_draw(it, true);
+        pose_and_draw(it, dt, true);
         return;
     }
     if (it->tracks) mf_tracks_update(it->tracks, dt);
@@ -55,7 +58,7 @@ static void run_culled(const mf_batch_item *it, double dt)
         if (was && it->offscreen != MF_OFFSCREEN_FULL) mf_pose_reset(it->pose);
         mf_tracks_apply(it->tracks, it->pose);
     }
-    pose_and_draw(it, visible);
+    pose_and_draw(it, dt, visible);
 }
 
 static void run_chunk(void *user, int32_t first, int32_t count)
@@ -72,7 +75,7 @@ static void run_chunk(void *user, int32_t first, int32_t count)
             mf_tracks_update(it->tracks, job->dt);
             mf_tracks_apply(it->tracks, it->pose);
         }
-        pose_and_draw(it, true);
+        pose_and_draw(it, job->dt, true);
     }
 }
 

@@ -308,7 +308,11 @@ bool mf_pose_bounds(const mf_pose *p, float out[4])
         for (int32_t i = 0; i < at->vertex_count; i++) {
             float x, y;
             world_vertex(p, bone, at, deform, i, &x, &y);
-            mnx = fminf(mnx, x), mny = fminf(mny, y), mxx = fmaxf(mxx, x), mxy = fmaxf(mxy, y);
+            /* plain compares, not fminf/fmaxf calls: builds bound every clip this way */
+            if (x < mnx) mnx = x;
+            if (x > mxx) mxx = x;
+            if (y < mny) mny = y;
+            if (y > mxy) mxy = y;
             any = true;
         }
     }
