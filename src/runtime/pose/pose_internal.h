@@ -86,6 +86,10 @@ int32_t mf_pose_find_attachment(const mf_pose *pose, int32_t slot, int32_t name)
 /* Sets a slot's attachment the way a key or a reset does (sequence frame back to setup). */
 void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment);
 
+/* A bone's applied x, y from its world origin in its parent's world (mf_pose_update_applied's
+ * first part). */
+void mf_pose_applied_origin(mf_pose *pose, int32_t bone);
+
 /* Bone world update from explicit applied values (they become the bone's applied values). */
 void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, float rot, float sx,
                               float sy, float shx, float shy);

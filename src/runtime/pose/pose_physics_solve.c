@@ -119,17 +119,7 @@ static bool origin_only(mf_pose *p, int32_t i)
     if (p->inherit[i] != MF_SD_INHERIT_NORMAL || p->ashx[i] != 0 || p->ashy[i] != 0 ||
         !(p->asx[i] > 0.0001f) || !(p->arot[i] > -180.0f && p->arot[i] < 180.0f))
         return false;
-    int32_t par = p->data->bones[i].parent;
-    if (par < 0) {
-        p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
-        return true;
-    }
-    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-    float det = pa * pd - pb * pc;
-    float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
-    float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
-    p->ax[i] = (dx * pd - dy * pb) * inv;
-    p->ay[i] = (dy * pa - dx * pc) * inv;
+    mf_pose_applied_origin(p, i);
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "mf/mf_pose.h"
+#include "pose_cmath.h"
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_TRIG_SSE2 1
@@ -15,38 +16,15 @@
 #define MF_TRIG_SSE2 0
 #endif
 
-/* cos and sin of a float angle in radians, evaluated in double: Cody-Waite reduction by pi/2
- * in three parts (k * each part exact for |k| < 2^23) and Taylor series on |y| <= pi/4,
- * truncation ~1e-19 relative. Rounded to float they equal (float)cos((double)r) and
- * (float)sin((double)r) except where a double lies within a few ulps of a float rounding
- * boundary: checked bit for bit against libm for every float with |r| < 1e5 (none differ),
- * at about 0.7× the cost of libm's. Large or non-finite angles go to libm. */
+/* cos and sin of a float angle in radians: mf_sincos_d (pose_cmath.h) rounded to float. They
+ * equal (float)cos((double)r) and (float)sin((double)r) except where a double lies within a
+ * few ulps of a float rounding boundary (checked bit for bit against libm for every float with
+ * |r| < 1e5: none differ). */
 static inline void mf_sincos_r(float r, float *cs, float *sn)
 {
-    double x = r;
-    if (x == 0) { /* keeps the sign of a zero sine */
-        *cs = 1.0f, *sn = r;
-        return;
-    }
-    if (!(fabs(x) < 1.0e5)) {
-        *cs = (float)cos(x), *sn = (float)sin(x);
-        return;
-    }
-    double k = (x * 0.6366197723675814 + 0x1.8p52) - 0x1.8p52; /* round to nearest */
-    double y = k == 0 ? x : ((x - k * 0x1.921fb54p+0) - k * 0x1.10b46118p-30) - k * 0x1.313198a2e0370p-61;
-    double z = y * y;
-    double s = y + y * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 +
-               z * (-1.0 / 39916800 + z * (1.0 / 6227020800.0 + z * (-1.0 / 1307674368000.0 +
-               z * (1.0 / 355687428096000.0))))))));
-    double c = 1.0 + z * (-1.0 / 2 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 +
-               z * (-1.0 / 3628800 + z * (1.0 / 479001600 + z * (-1.0 / 87178291200.0 +
-               z * (1.0 / 20922789888000.0))))))));
-    switch ((int)((long long)k & 3)) {
-    case 0: *cs = (float)c, *sn = (float)s; break;
-    case 1: *cs = (float)-s, *sn = (float)c; break;
-    case 2: *cs = (float)-c, *sn = (float)-s; break;
-    default: *cs = (float)s, *sn = (float)-c; break;
-    }
+    double c, s;
+    mf_sincos_d(r, &c, &s);
+    *cs = (float)c, *sn = (float)s;
 }
 
 #if MF_TRIG_SSE2

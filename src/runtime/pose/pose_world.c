@@ -156,6 +156,21 @@ void mf_pose_update_bone(mf_pose *p, int32_t i)
                              p->ashx[i], p->ashy[i]);
 }
 
+void mf_pose_applied_origin(mf_pose *p, int32_t i)
+{
+    int32_t par = p->data->bones[i].parent;
+    if (par < 0) {
+        p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
+        return;
+    }
+    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+    float det = pa * pd - pb * pc;
+    float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
+    float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
+    p->ax[i] = (dx * pd - dy * pb) * inv;
+    p->ay[i] = (dy * pa - dx * pc) * inv;
+}
+
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
@@ -163,16 +178,11 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
     float r[4];
+    mf_pose_applied_origin(p, i);
     if (par < 0) {
-        p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-        float det = pa * pd - pb * pc;
-        float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
-        float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
-        p->ax[i] = (dx * pd - dy * pb) * inv;
-        p->ay[i] = (dy * pa - dx * pc) * inv;
         float m[4];
         switch (p->inherit[i]) {
         case MF_SD_INHERIT_ONLY_TRANSLATION:
