@@ -22,6 +22,14 @@ run 0 threads skel bench "$RIG" --clip walk --instances 30 --frames 20 --threads
 expect threads '"allocations_per_frame":	0,'
 expect threads '"threads":	2,'
 
+# merge: every instance's draw list into one batch a frame; the mannequin is one page, one blend
+run 0 merge skel bench "$RIG" --clip walk --instances 7 --frames 10 --merge --json
+expect merge '"batches_per_frame":	1,'
+expect merge '"pages":	1,'
+expect merge '"allocations_per_frame":	0,'
+run 0 mergetext skel bench "$RIG" --clip walk --instances 3 --frames 5 --merge
+expect mergetext "merge: 1 batches per frame over 1 page"
+
 # text output
 run 0 text skel bench "$RIG" --clip idle --instances 3 --frames 5
 expect text "us per skeleton-frame"

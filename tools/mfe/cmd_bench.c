@@ -1,6 +1,7 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--json]: times N staggered instances of a looping clip per stage
- * (batch/bench.h); --offscreen runs them through the batch with views, P % off screen. */
+ * [--offscreen P%] [--merge] [--json]: times N staggered instances of a looping clip per stage
+ * (batch/bench.h); --offscreen runs them through the batch with views, P % off screen; --merge
+ * merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,15 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
         cJSON_AddNumberToObject(o, "world_vertices_per_frame", r->vertices_per_frame);
     }
     cJSON_AddItemToObject(o, "stages_us_per_skeleton_frame", st);
+    if (c->merge) {
+        cJSON *m = cJSON_AddObjectToObject(o, "merge");
+        if (m) {
+            cJSON_AddNumberToObject(m, "pages", r->pages);
+            cJSON_AddNumberToObject(m, "batches_per_frame", r->merge_batches);
+            cJSON_AddNumberToObject(m, "vertices_per_frame", r->merge_vertices);
+            cJSON_AddNumberToObject(m, "us_per_frame", r3(r->merge_us));
+        }
+    }
     cJSON_AddNumberToObject(o, "allocations_per_frame", r->allocations_per_frame);
     cJSON_AddNumberToObject(o, "bytes_allocated_per_frame", r->bytes_per_frame);
     cJSON_AddNumberToObject(o, "setup_allocations", (double)r->setup_allocations);
@@ -101,6 +111,9 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
         printf("  Spine-equivalent work (tracks + world + world vertices): %.3f us per skeleton-frame\n",
                r->spine_equivalent_us);
     }
+    if (c->merge)
+        printf("  merge: %d batches per frame over %d page%s, %d vertices, %.1f us per frame (median, not in the above)\n",
+               r->merge_batches, r->pages, r->pages == 1 ? "" : "s", r->merge_vertices, r->merge_us);
     printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld\n", r->allocations_per_frame,
            r->bytes_per_frame, (long long)r->setup_allocations);
     printf("  load: JSON parse %.1f us, binary build %.2f us in memory, %.2f us from file (%zu bytes): %.0fx\n",
@@ -119,6 +132,8 @@ int mfe_skel_bench(int argc, char **argv)
         bool has_value = i + 1 < argc;
         if (mfe_is_flag(a, "--json")) {
             json = true;
+        } else if (mfe_is_flag(a, "--merge")) {
+            c.merge = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
                    mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen")) {
             if (!has_value) return usage("%s needs a value", a);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "mf/mf_build.h"
+#include "mf/mf_draw_batch.h"
 #include "mf/mf_rig.h"
 #include "util/files.h"
 #include "util/suggest.h"
@@ -187,6 +188,35 @@ static void set_views(const mf_bench_config *cfg, mf_batch_item *items, bench_cu
     }
 }
 
+/* The merge of one frame: the drawn instances' lists into one batch, each on its grid cell. */
+static double merge_frame(mf_draw_batch *b, const mf_skel_data *d, const instance *inst, int32_t n,
+                          const bench_cull *cull, const float *xf)
+{
+    double t0 = now_us();
+    mf_draw_batch_begin(b);
+    for (int32_t i = 0; i < n; i++)
+        if (!cull || !cull[i].state.culled) mf_draw_batch_add(b, inst[i].draw, d, xf + 6 * i);
+    return now_us() - t0;
+}
+
+/* A batch large enough for every instance's worst case (never overflows), and the grid. */
+static mf_draw_batch *merge_setup(const mf_bench_config *cfg, const mf_skel_data *d, const instance *inst, float **xf)
+{
+    const mf_draw_list *dl = inst[0].draw;
+    int64_t n = cfg->instances, v = n * dl->vertex_cap, ix = n * dl->index_cap, c = n * d->slot_count + 1;
+    *xf = malloc((size_t)n * 6 * sizeof(float));
+    mf_draw_batch *b = NULL;
+    mf_draw_batch_desc desc = {.max_vertices = (int32_t)(v > 0 ? v : 1), .max_indices = (int32_t)(ix > 0 ? ix : 1),
+                               .max_calls = (int32_t)c, .alloc = {count_alloc, count_free, NULL}};
+    if (!*xf || v > 0x7fffffff / 2 || ix > 0x7fffffff / 2 || c > 0x7fffffff || mf_draw_batch_create(&desc, &b) != MF_OK)
+        return NULL;
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        float m[6] = {1, 0, 0, 1, 400.0f * (float)(i % 20), 600.0f * (float)(i / 20)};
+        memcpy(*xf + 6 * i, m, sizeof m);
+    }
+    return b;
+}
+
 static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, mf_bench_result *r,
                             mf_diag *diag)
 {
@@ -197,7 +227,10 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     double *per[MF_BENCH_STAGES + 1];
     mf_batch_item *items = malloc((size_t)cfg->instances * sizeof *items);
     bench_cull *cull = cfg->cull ? calloc((size_t)cfg->instances, sizeof *cull) : NULL;
-    bool ok = buf && items && (!cfg->cull || cull);
+    float *xf = NULL;
+    mf_draw_batch *merge = cfg->merge ? merge_setup(cfg, d, inst, &xf) : NULL;
+    double *merge_t = cfg->merge ? calloc((size_t)cfg->frames, sizeof(double)) : NULL;
+    bool ok = buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t));
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) ok = (per[s] = calloc((size_t)cfg->frames, sizeof(double))) && ok;
     mf_thread_pool *pool = NULL;
     if (ok && cfg->threads > 1 && mf_thread_pool_create(cfg->threads, &pool) != MF_OK) ok = false;
@@ -222,7 +255,9 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
                 frame_single(cfg, d, inst, buf, cap, dt, st, &verts);
                 total = st[MF_BENCH_TRACKS] + st[MF_BENCH_WORLD] + st[MF_BENCH_DRAW];
             }
+            double mt = merge ? merge_frame(merge, d, inst, cfg->instances, cull, xf) : 0;
             if (f < 0) continue;
+            if (merge) merge_t[f] = mt;
             for (int32_t s = 0; s < MF_BENCH_STAGES; s++) per[s][f] = st[s];
             per[MF_BENCH_STAGES][f] = total;
             total_mean += total, verts_sum += verts;
@@ -237,10 +272,17 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         r->spine_equivalent_us =
             batch ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
         for (int32_t i = 0; cull && i < cfg->instances; i++) r->culled += cull[i].state.culled;
+        if (merge) {
+            r->merge_us = median(merge_t, cfg->frames);
+            r->merge_batches = merge->call_count, r->merge_vertices = merge->vertex_count;
+        }
         for (int32_t i = 0; i < cfg->instances; i++)
             r->bones_computed += inst[i].pose->bones_computed, r->bones_kept += inst[i].pose->bones_kept, r->trig_computed += inst[i].pose->trig_computed;
     }
     mf_thread_pool_destroy(pool);
+    mf_draw_batch_destroy(merge);
+    free(merge_t);
+    free(xf);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) free(per[s]);
     free(items);
     free(cull);
@@ -257,7 +299,18 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     if (mf_rig_load(cfg->rig, &rig, diag) != MF_OK) return MF_ERR_INVALID;
     void *blob = NULL;
     size_t size = 0;
-    mf_result res = mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, diag);
+    mf_result res;
+    if (cfg->merge) { /* pages as a game draws them: the rig's atlas, packed in memory */
+        mf_build_atlas atlas;
+        memset(&atlas, 0, sizeof atlas);
+        res = mf_build_atlas_make(rig.sk, cfg->rig, "bench", &atlas, NULL, NULL, diag);
+        if (res == MF_OK)
+            res = mf_build_skeleton_atlas(rig.sk, cfg->rig, (const mf_clip *const *)rig.clips,
+                                          (const char *const *)rig.clip_paths, rig.clip_count, &atlas, &blob, &size, diag);
+        mf_build_atlas_free(&atlas);
+    } else {
+        res = mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, diag);
+    }
     mf_rig_free(&rig);
     if (res != MF_OK) return res;
     r->build_bytes = size;
@@ -272,7 +325,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
         goto done;
     }
     if ((res = mf_skel_data_load(blob, size, &d, diag)) != MF_OK) goto done;
-    r->bones = d.bone_count, r->slots = d.slot_count, r->instances = cfg->instances;
+    r->bones = d.bone_count, r->slots = d.slot_count, r->instances = cfg->instances, r->pages = d.page_count;
     r->frames = cfg->frames, r->threads = cfg->threads;
     int32_t clip = mf_skel_data_find_clip(&d, cfg->clip);
     if (clip < 0) {

@@ -14,6 +14,9 @@ typedef struct mf_bench_config {
      * timings), offscreen_percent (0..100) of them, spread evenly, off screen, mode TimeOnly */
     bool cull;
     int32_t offscreen_percent;
+    /* merge: the rig is built with its atlas, and every frame after the draw lists the drawn
+     * instances (placed on a grid) go into one mf_draw_batch (mf_draw_batch.h), timed apart */
+    bool merge;
 } mf_bench_config;
 
 /* Stage times are medians over frames, microseconds per frame. */
@@ -32,6 +35,10 @@ typedef struct mf_bench_result {
     size_t build_bytes;
     int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */
     int32_t culled;                   /* instances culled on the last frame (with offscreen) */
+    /* with merge: the merge's median per frame (not in frame_us), its batches and vertices on
+     * the last frame, the atlas pages */
+    double merge_us;
+    int32_t merge_batches, merge_vertices, pages;
 } mf_bench_result;
 
 /* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */
