@@ -3,9 +3,10 @@
  * Runtime part (libmf_runtime, C11 + libm): mf_batch_update() runs, for each item, tracks
  * update + apply, the frame's time for the physics springs (mf_pose_physics_step), world update
  * and (when the item has one) the draw list; items with a view are culled and, while off
- * screen, follow their mf_offscreen_mode (springs do not step while an item is not posed). It never creates
- * threads: it hands the host a job over [0, count) through a dispatch callback, which may run
- * the job's chunks on any threads and must return when every chunk has run. Items must not
+ * screen, follow their mf_offscreen_mode (springs do not step while an item is not posed).
+ * It never creates threads: it hands the host a job over [0, count) through a dispatch
+ * callback, which may run the job's chunks on any threads and must return when every chunk has
+ * run. Items must not
  * share a pose, tracks or draw list; they may share an mf_skel_data (read only). Track
  * listeners are called on the thread that runs the item.
  *
