@@ -42,15 +42,17 @@ void mf_pose_dirty_mark(mf_pose *p)
     mf_pose_scratch *s = p->scratch;
     int32_t n = p->bone_count, i = 0;
     const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
+    float *prev[7];
+    for (int32_t k = 0; k < 7; k++) prev[k] = s->prev + (size_t)k * (size_t)n;
     memset(s->kept, 0, (size_t)n);
 #if DIRTY_SSE2
     for (; i + 4 <= n; i += 4) {
         __m128i same = _mm_set1_epi32(-1);
         for (int32_t k = 0; k < 7; k++) {
             __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
-            __m128i *prev = (__m128i *)(void *)(s->prev + (size_t)k * (size_t)n + (size_t)i);
-            same = _mm_and_si128(same, _mm_cmpeq_epi32(c, _mm_loadu_si128(prev)));
-            _mm_storeu_si128(prev, c);
+            __m128i *pv = (__m128i *)(void *)(prev[k] + i);
+            same = _mm_and_si128(same, _mm_cmpeq_epi32(c, _mm_loadu_si128(pv)));
+            _mm_storeu_si128(pv, c);
         }
         /* the four bones' bytes at once: inherit modes compared, flags or-ed */
         uint32_t inh, pinh, cons, valid;
@@ -59,18 +61,21 @@ void mf_pose_dirty_mark(mf_pose *p)
         memcpy(s->prev_inherit + i, &inh, 4);
         int same_inh = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)inh), _mm_cvtsi32_si128((int)pinh)));
         int keep = _mm_movemask_ps(_mm_castsi128_ps(same)) & same_inh & 15;
-        uint32_t dirty = 0;
-        for (int32_t j = 0; j < 4; j++) dirty |= (uint32_t)!((keep >> j) & 1) << (8 * j);
-        dirty |= cons | (valid ^ 0x01010101u);
+        /* keep bit j set: byte j 0, else 1 */
+        static const uint32_t dirty_of[16] = {
+            0x01010101u, 0x01010100u, 0x01010001u, 0x01010000u, 0x01000101u, 0x01000100u, 0x01000001u, 0x01000000u,
+            0x00010101u, 0x00010100u, 0x00010001u, 0x00010000u, 0x00000101u, 0x00000100u, 0x00000001u, 0x00000000u};
+        uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u);
         memcpy(s->changed + i, &dirty, 4);
     }
 #endif
     for (; i < n; i++) {
         bool changed = s->prev_inherit[i] != p->inherit[i];
         for (int32_t k = 0; k < 7; k++) {
-            float *prev = s->prev + (size_t)k * (size_t)n + (size_t)i;
-            changed |= memcmp(prev, cur[k] + i, sizeof(float)) != 0;
-            *prev = cur[k][i];
+            uint32_t a, b; /* bits, so -0 and NaN compare as they are */
+            memcpy(&a, prev[k] + i, 4), memcpy(&b, cur[k] + i, 4);
+            changed |= a != b;
+            prev[k][i] = cur[k][i];
         }
         s->changed[i] = changed || s->constrained[i] || !s->world_valid[i];
         s->prev_inherit[i] = p->inherit[i];
