@@ -75,9 +75,10 @@ typedef struct mf_batch_item {
  *   culled, TimeOnly (and the first culled frame of Pause): update, mf_tracks_apply_time;
  *   culled again, Pause:    nothing (its state keeps culled).
  * An item that comes back is posed from the setup pose (mf_pose_reset, then the tracks at their
- * current times), so the frame it returns shows what an item never culled shows: values a host
- * wrote into the local pose outside the tracks are reset then. A Pause item returns with no time
- * advanced that frame. */
+ * current times), so the frame it returns shows what an item never culled shows, except for
+ * physics springs: they rested while culled and take up the movement from there (limited by
+ * each constraint's speed limit). Values a host wrote into the local pose outside the tracks
+ * are reset then. A Pause item returns with no time advanced that frame, springs included. */
 void mf_batch_update(const mf_batch_item *items, int32_t count, double dt, mf_batch_dispatch dispatch,
                      void *host);
 

@@ -42,7 +42,7 @@ static void run_culled(const mf_batch_item *it, double dt)
         if (!meets(st->bounds, it->view)) return;
         st->culled = false;
         if (it->tracks) mf_pose_reset(it->pose), mf_tracks_apply_pose(it->tracks, it->pose);
-        pose_and_draw(it, dt, true);
+        pose_and_draw(it, 0, true); /* no time passes on the frame a paused item returns */
         return;
     }
     if (it->tracks) mf_tracks_update(it->tracks, dt);

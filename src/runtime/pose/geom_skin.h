@@ -24,10 +24,10 @@ static inline void mf_skin_one_packed(const float *mats, const mf_sd_influence *
             ys = _mm_add_ps(ys, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
         }
         const float *q0 = mats + 8 * (size_t)in[j].bone, *q1 = mats + 8 * (size_t)in[j + 1].bone;
-        __m128 k0 = _mm_load_ps(q0), k1 = _mm_load_ps(q1); /* a c b d */
+        __m128 k0 = _mm_loadu_ps(q0), k1 = _mm_loadu_ps(q1); /* a c b d */
         __m128 m1 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
         __m128 m2 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
-        __m128 t = _mm_shuffle_ps(_mm_load_ps(q0 + 4), _mm_load_ps(q1 + 4), _MM_SHUFFLE(1, 0, 1, 0));
+        __m128 t = _mm_shuffle_ps(_mm_loadu_ps(q0 + 4), _mm_loadu_ps(q1 + 4), _MM_SHUFFLE(1, 0, 1, 0));
         __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t);
         acc = _mm_add_ps(acc, _mm_mul_ps(r, ws));
     }

@@ -48,11 +48,13 @@ AVX static inline __m256 pair_step(const float *mats, const mf_sd_influence *l0,
 }
 
 /* The last influence of each lane when both vertices have an odd count: paired with a record
- * of weight 0 (bone 0, at the origin), which adds a zero where the SSE2 path adds one. */
+ * of weight 0 at the origin under an all-zero matrix, which adds the zero the SSE2 path adds
+ * (not bone 0's matrix: a non-finite bone 0 would turn 0 × inf into NaN). */
 AVX static inline __m256 last_step(const float *mats, const mf_sd_influence *l, const mf_sd_influence *h,
                                    const float *dl, const float *dh)
 {
     static const mf_sd_influence none = {0, 0.0f, 0.0f, 0.0f};
+    static const float zero_mat[8] = {0};
     __m256 r0 = load2((const float *)l, (const float *)h);
     __m256 r1 = load2((const float *)&none, (const float *)&none);
     __m256 xs = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
@@ -66,8 +68,8 @@ AVX static inline __m256 last_step(const float *mats, const mf_sd_influence *l, 
         ys = _mm256_add_ps(ys, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
     }
     const float *q0 = mats + 8 * (size_t)l->bone, *q2 = mats + 8 * (size_t)h->bone;
-    __m256 k0 = load2(q0, q2), k1 = load2(mats, mats);
-    __m256 j0 = load2(q0 + 4, q2 + 4), j1 = load2(mats + 4, mats + 4);
+    __m256 k0 = load2(q0, q2), k1 = load2(zero_mat, zero_mat);
+    __m256 j0 = load2(q0 + 4, q2 + 4), j1 = load2(zero_mat + 4, zero_mat + 4);
     __m256 m1 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
     __m256 m2 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
     __m256 t = _mm256_shuffle_ps(j0, j1, _MM_SHUFFLE(1, 0, 1, 0));

@@ -236,10 +236,10 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
         _MM_TRANSPOSE4_PS(a, c, bb, d); /* a now holds bone b's {a, c, b, d}, c bone b+1's, ... */
         __m128 t01 = _mm_unpacklo_ps(wx, wy), t23 = _mm_unpackhi_ps(wx, wy), z = _mm_setzero_ps();
         float *q = mats + 8 * (size_t)b;
-        _mm_store_ps(q, a), _mm_store_ps(q + 4, _mm_movelh_ps(t01, z));
-        _mm_store_ps(q + 8, c), _mm_store_ps(q + 12, _mm_movehl_ps(z, t01));
-        _mm_store_ps(q + 16, bb), _mm_store_ps(q + 20, _mm_movelh_ps(t23, z));
-        _mm_store_ps(q + 24, d), _mm_store_ps(q + 28, _mm_movehl_ps(z, t23));
+        _mm_storeu_ps(q, a), _mm_storeu_ps(q + 4, _mm_movelh_ps(t01, z));
+        _mm_storeu_ps(q + 8, c), _mm_storeu_ps(q + 12, _mm_movehl_ps(z, t01));
+        _mm_storeu_ps(q + 16, bb), _mm_storeu_ps(q + 20, _mm_movelh_ps(t23, z));
+        _mm_storeu_ps(q + 24, d), _mm_storeu_ps(q + 28, _mm_movehl_ps(z, t23));
     }
 #endif
     for (; b < p->bone_count; b++) {
