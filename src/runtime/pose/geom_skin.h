@@ -50,7 +50,7 @@ static inline void mf_skin_one_packed(const float *mats, const mf_sd_influence *
 bool mf_skin_avx_usable(void);
 /* Weighted vertices of one attachment from packed matrices (mf_skin_pack_bones). */
 void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_attachment *at,
-                          const float *deform, int32_t n, float *out);
+                          const float *deform, int32_t n, float *out, bool pairs);
 #else
 #define MF_SKIN_AVX 0
 #endif

@@ -114,12 +114,41 @@ AVX static int32_t run_deformed(const float *mats, const mf_sd_span *spans, cons
     return run_of_pairs(mats, spans, infl, deform, infl_first, i, n, out);
 }
 
+/* Every vertex with two influences stored in order: two vertices a step straight from the
+ * influence records, no spans read. */
+AVX static inline __attribute__((always_inline)) int32_t stream_pairs(const float *mats, const mf_sd_influence *in,
+                                                                      const float *deform, int32_t n, float *out)
+{
+    int32_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        const mf_sd_influence *a = in + 2 * i;
+        __m256 r = pair_step(mats, a, a + 2, deform ? deform + 4 * i : NULL, deform ? deform + 4 * i + 4 : NULL);
+        store_two(_mm256_add_ps(_mm256_setzero_ps(), r), out + 2 * i);
+    }
+    return i;
+}
+
+AVX static int32_t stream_plain(const float *mats, const mf_sd_influence *in, int32_t n, float *out)
+{
+    return stream_pairs(mats, in, NULL, n, out);
+}
+
+AVX static int32_t stream_deformed(const float *mats, const mf_sd_influence *in, const float *deform, int32_t n,
+                                   float *out)
+{
+    return stream_pairs(mats, in, deform, n, out);
+}
+
 AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_attachment *at,
-                              const float *deform, int32_t n, float *out)
+                              const float *deform, int32_t n, float *out, bool pairs)
 {
     const mf_sd_span *spans = d->spans + at->vertex_first;
     const mf_sd_influence *infl = d->influences;
     int32_t i = 0;
+    if (pairs) { /* the last vertex of an odd count goes through the loop below */
+        const mf_sd_influence *in = infl + at->infl_first;
+        i = deform ? stream_deformed(mats, in, deform, n, out) : stream_plain(mats, in, n, out);
+    }
     while (i < n) {
         i = deform ? run_deformed(mats, spans, infl, deform, at->infl_first, i, n, out)
                    : run_plain(mats, spans, infl, i, n, out);

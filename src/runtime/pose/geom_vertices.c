@@ -155,7 +155,7 @@ static void skin_weighted_from(const mf_pose *p, const float *mats, const mf_sd_
 {
 #if MF_SKIN_AVX
     if (p->scratch->skin_avx) {
-        mf_skin_weighted_avx(p->data, mats, at, deform, n, out);
+        mf_skin_weighted_avx(p->data, mats, at, deform, n, out, p->scratch->att_pairs[at - p->data->attachments]);
         return;
     }
 #endif

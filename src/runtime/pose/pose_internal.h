@@ -47,6 +47,9 @@ typedef struct mf_pose_scratch {
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
+    /* per attachment: 1 when every vertex has exactly two influences, stored in order from
+     * infl_first (the skinning streams them without reading the spans) */
+    uint8_t *att_pairs;
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
