@@ -67,7 +67,8 @@ typedef struct mf_batch_item {
 } mf_batch_item;
 
 /* Advances and poses every item by dt seconds. An item with a view and a state is culled by
- * the tracks' box (mf_tracks_bounds; the setup pose's without tracks) against its view after
+ * the tracks' box (mf_tracks_bounds, none while poses combine: then never culled; the setup
+ * pose's without tracks) against its view after
  * its time advanced and before it is posed, so it is drawn on the first frame its box meets the
  * view. Per item and frame:
  *   visible, or mode Full:  update, apply (pose, events), world update; the draw list only when

@@ -146,12 +146,15 @@ mf_result mf_tracks_apply(mf_tracks *t, mf_pose *pose);
 mf_result mf_tracks_apply_time(mf_tracks *t);
 mf_result mf_tracks_apply_pose(mf_tracks *t, mf_pose *pose);
 
-/* The conservative box of what the tracks can pose now, {min x, min y, max x, max y} in
- * skeleton space: the union of the build's boxes (mf_skel_data_clip_bounds) of every current
- * entry and every entry it still mixes from, on every track, plus the setup pose's while track
- * 0 is empty or its entry has not started. Each clip's box is of that clip alone over the setup
- * pose, so layers that add (Additive) to a clip below can reach past it. false for NULL
- * arguments or data without boxes (a build always has them). */
+/* The conservative box of what the tracks pose now, {min x, min y, max x, max y} in skeleton
+ * space: the build's box (mf_skel_data_clip_bounds) of the one entry that shapes the pose, or
+ * the setup pose's while no entry has started and none posed before. A clip's box is of that
+ * clip alone over the setup pose, so where poses combine there is no box: false while more
+ * than one entry counts (a crossfade turns bones through angles neither clip has; layers), for
+ * alpha below 1, Additive or a bone mask, from the first clear of a track that posed on (a
+ * clear leaves what it posed, as in Spine: end a layer with an empty clip, mf_tracks_set_empty,
+ * to keep culling), and for NULL arguments. Culling (mf_batch.h) never culls an item without a
+ * box. */
 bool mf_tracks_bounds(const mf_tracks *t, float out[4]);
 
 /* Entries the pool holds now (it doubles when more are alive at once), and callbacks dropped

@@ -41,7 +41,8 @@ static void run_culled(const mf_batch_item *it, double dt)
         item_bounds(it, st->bounds); /* time stands: the box is the one that culled it */
         if (!meets(st->bounds, it->view)) return;
         st->culled = false;
-        if (it->tracks) mf_pose_reset(it->pose), mf_tracks_apply_pose(it->tracks, it->pose);
+        /* a full apply: no time passed, but entries set while paused fire their first events */
+        if (it->tracks) mf_pose_reset(it->pose), mf_tracks_apply(it->tracks, it->pose);
         pose_and_draw(it, 0, true); /* no time passes on the frame a paused item returns */
         return;
     }

@@ -16,12 +16,14 @@ mf_result mf_draw_batch_create(const mf_draw_batch_desc *desc, mf_draw_batch **o
     if (c.max_calls == 0) c.max_calls = DEFAULT_CALLS;
     if (c.max_indices == 0) c.max_indices = c.max_vertices > 0x7fffffff / 3 ? 0x7fffffff : 3 * c.max_vertices;
     if (c.index16 && c.max_vertices > 65536) return MF_ERR_ARGUMENT;
-    size_t isize = c.index16 ? sizeof(uint16_t) : sizeof(uint32_t);
-    size_t head = (sizeof(mf_draw_batch) + 15) & ~(size_t)15;
-    size_t vbytes = ((size_t)c.max_vertices * sizeof(mf_batch_vertex) + 15) & ~(size_t)15;
-    size_t ibytes = ((size_t)c.max_indices * isize + 15) & ~(size_t)15;
-    size_t cbytes = (size_t)c.max_calls * sizeof(mf_draw_call);
-    if ((uint64_t)vbytes + ibytes + cbytes > (uint64_t)SIZE_MAX / 2) return MF_ERR_NOMEM;
+    /* sizes in 64 bits, checked before they become size_t (32-bit hosts would wrap) */
+    uint64_t isize = c.index16 ? sizeof(uint16_t) : sizeof(uint32_t);
+    uint64_t head64 = (sizeof(mf_draw_batch) + 15) & ~(uint64_t)15;
+    uint64_t v64 = ((uint64_t)c.max_vertices * sizeof(mf_batch_vertex) + 15) & ~(uint64_t)15;
+    uint64_t i64 = ((uint64_t)c.max_indices * isize + 15) & ~(uint64_t)15;
+    uint64_t c64 = (uint64_t)c.max_calls * sizeof(mf_draw_call);
+    if (head64 + v64 + i64 + c64 > (uint64_t)SIZE_MAX / 2) return MF_ERR_NOMEM;
+    size_t head = (size_t)head64, vbytes = (size_t)v64, ibytes = (size_t)i64, cbytes = (size_t)c64;
     unsigned char *block = mf_alloc(&c.alloc, head + vbytes + ibytes + cbytes);
     if (!block) return MF_ERR_NOMEM;
     mf_draw_batch *b = (mf_draw_batch *)block;

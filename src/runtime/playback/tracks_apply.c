@@ -245,6 +245,7 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
     for (int32_t i = 0; i < t->track_count; i++) {
         int32_t ci = t->current[i];
         if (ci < 0 || t->entries[ci].delay > 0) continue;
+        if (what & DO_POSE) t->ever_applied = true;
         bool additive = i > 0 && t->entries[ci].blend == MF_CLIP_ADDITIVE;
         float mix = t->entries[ci].alpha;
         if (t->entries[ci].mixing_from >= 0) mix *= apply_mixing_from(t, pose, ci, i == 0, what);

@@ -30,6 +30,8 @@ struct mf_tracks {
     mf_allocator alloc;
     int32_t track_count;
     int32_t *current;   /* per track: entry index, -1 none */
+    bool ever_applied;  /* an entry has posed */
+    bool pose_kept;     /* a track that posed was cleared: its pose stays (mf_tracks_bounds) */
     /* the entry pool and per-entry mixing state (max_tl per entry) */
     mf_track_entry *entries;
     int32_t pool_cap, free_head, max_tl, grows;

@@ -196,6 +196,7 @@ void mf_tracks_clear(mf_tracks *t, int32_t track)
     if (!t || track < 0 || track >= t->track_count) return;
     int32_t cur = t->current[track];
     if (cur < 0) return;
+    if (t->ever_applied) t->pose_kept = true; /* what it posed stays: no box from now on */
     mf_tracks_queue(t, MF_TRACK_ENDED, cur, NULL);
     mf_tracks_clear_next(t, cur);
     for (int32_t e = cur;;) {
