@@ -70,9 +70,6 @@ typedef struct mf_draw_list {
     int32_t piece_count;
     uint16_t *tri_scratch;
     mf_allocator alloc;
-    /* scratch: the bone matrices packed for skinning (8 floats a bone, bone_cap bones) */
-    float *bones;
-    int32_t bone_cap;
 } mf_draw_list;
 
 mf_result mf_draw_list_create(const mf_skel_data *data, const mf_allocator *alloc,

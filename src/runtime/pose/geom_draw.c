@@ -2,7 +2,6 @@
  * clipped geometry inside clipping ranges. Buffers sized at create for the worst case. */
 #include <string.h>
 
-#include "geom_skin.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
@@ -45,8 +44,7 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     size_t bytes = sizeof(mf_draw_list) + (size_t)d->slot_count * sizeof(mf_draw_item) +
                    (size_t)verts * 4 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
                    (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
-                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) +
-                   (size_t)d->bone_count * 8 * sizeof(float) + 256;
+                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 256;
     unsigned char *block = mf_alloc(&al, bytes);
     if (!block) return MF_ERR_NOMEM;
     memset(block, 0, bytes);
@@ -71,8 +69,6 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     TAKE(dl->skin, 2 * max_verts, float);
     TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
     TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
-    dl->bone_cap = d->bone_count;
-    TAKE(dl->bones, (size_t)d->bone_count * 8, float);
 #undef TAKE
     dl->alloc = al;
     *out = dl;
@@ -154,27 +150,12 @@ static bool clip_item(mf_draw_list *dl, mf_draw_item *it, const float *v, const 
     return true;
 }
 
-static void skin_into(const mf_pose *p, const float *mats, int32_t slot, int32_t att, float *out, int32_t n)
-{
-    if (mats) mf_skin_world_vertices_packed(p, mats, slot, att, out, n);
-    else mf_pose_world_vertices(p, slot, att, out, n);
-}
-
 void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
 {
     if (!dl || !p) return;
     const mf_skel_data *d = p->data;
     int32_t prev_items = dl->item_count; /* items [0, prev_items) hold the previous build */
     dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
-    /* one packing of the bone matrices makes every weighted vertex cheaper to skin: the
-     * pose's own when its world update left one, else the draw list's */
-    const float *mats = NULL;
-    if (p->scratch->skin_mats_valid) {
-        mats = p->scratch->skin_mats;
-    } else if (dl->bones && p->bone_count <= dl->bone_cap) {
-        mf_skin_pack_bones(p, dl->bones);
-        mats = dl->bones;
-    }
     int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
     for (int32_t k = 0; k < p->slot_count; k++) {
         int32_t s = p->draw_order[k];
@@ -221,7 +202,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                                           ? region_tri : d->triangles + at->tri_first;
                 const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
                 if (clip_end != -2) {
-                    skin_into(p, mats, s, att, dl->skin, n);
+                    mf_pose_world_vertices(p, s, att, dl->skin, n);
                     it->clipped = true;
                     if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
                         dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
@@ -232,7 +213,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                         dl->item_count++; /* listed even when clipped away entirely, as Spine */
                     }
                 } else {
-                    skin_into(p, mats, s, att, dl->vertices + 2 * dl->vertex_count, n);
+                    mf_pose_world_vertices(p, s, att, dl->vertices + 2 * dl->vertex_count, n);
                     /* the same attachment at the same place as in the previous build left its
                      * uvs and indices there: draw runs change only with draw order,
                      * attachments, sequences and clipping */

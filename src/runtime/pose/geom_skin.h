@@ -59,9 +59,6 @@ void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_
 int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd);
 /* Bone matrices packed for skinning: {a, c, b, d, wx, wy, 0, 0} a bone, 16-byte aligned. */
 void mf_skin_pack_bones(const mf_pose *p, float *mats);
-/* mf_pose_world_vertices from packed matrices (mf_skin_pack_bones of the same world). */
-int32_t mf_skin_world_vertices_packed(const mf_pose *p, const float *mats, int32_t slot, int32_t att,
-                                      float *out, int32_t cap);
 /* True when this build has a SIMD skinning path. */
 bool mf_skin_has_simd(void);
 #endif

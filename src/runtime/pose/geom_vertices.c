@@ -70,52 +70,8 @@ static void skin_rigid_sse2(const mf_pose *p, int32_t bone, const float *v, cons
     }
 }
 
-/* Weighted, two influences a step in the two halves of a register (an influence record is
- * {bone, weight, x, y}: one 16-byte load). The halves are summed at the end, so with three or
- * more influences the rounding differs from the scalar path's (well under 1e-4 px). */
-static void skin_weighted_sse2(const mf_pose *p, const mf_sd_attachment *at, const float *deform, int32_t n,
-                               float *out)
-{
-    const mf_skel_data *d = p->data;
-    const mf_sd_span *spans = d->spans + at->vertex_first;
-    const float *A = p->a, *B = p->b, *C = p->c, *D = p->d, *WX = p->wx, *WY = p->wy;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t first = spans[i].first, count = spans[i].count;
-        const mf_sd_influence *in = d->influences + first;
-        const float *def = deform ? deform + 2 * (first - at->infl_first) : NULL;
-        __m128 acc = _mm_setzero_ps();
-        int32_t j = 0;
-        for (; j + 2 <= count; j += 2) {
-            __m128 r0 = _mm_loadu_ps((const float *)&in[j]), r1 = _mm_loadu_ps((const float *)&in[j + 1]);
-            __m128 xs = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
-            __m128 ys = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
-            __m128 ws = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
-            if (def) {
-                __m128 dv = _mm_loadu_ps(def + 2 * j);
-                xs = _mm_add_ps(xs, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
-                ys = _mm_add_ps(ys, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
-            }
-            int32_t b0 = in[j].bone, b1 = in[j + 1].bone;
-            __m128 m1 = _mm_setr_ps(A[b0], C[b0], A[b1], C[b1]), m2 = _mm_setr_ps(B[b0], D[b0], B[b1], D[b1]);
-            __m128 t = _mm_setr_ps(WX[b0], WY[b0], WX[b1], WY[b1]);
-            __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t);
-            acc = _mm_add_ps(acc, _mm_mul_ps(r, ws));
-        }
-        if (j < count) {
-            float x = in[j].x, y = in[j].y, w = in[j].weight;
-            if (def) x += def[2 * j], y += def[2 * j + 1];
-            int32_t b0 = in[j].bone;
-            __m128 r = _mm_setr_ps((A[b0] * x + B[b0] * y + WX[b0]) * w, (C[b0] * x + D[b0] * y + WY[b0]) * w, 0, 0);
-            acc = _mm_add_ps(acc, r);
-        }
-        acc = _mm_add_ps(acc, _mm_movehl_ps(acc, acc));
-        _mm_storel_pi((__m64 *)(void *)(out + 2 * i), acc);
-    }
-}
-
-/* skin_weighted_sse2 with the bone matrices packed as {a, c, b, d, wx, wy, -, -} a bone: two
- * loads and three shuffles an influence pair instead of twelve scalar loads and nine shuffles.
- * The arithmetic is the same, in the same order, so the results are bit-identical. */
+/* Weighted vertices in SSE2 from the bone matrices packed as {a, c, b, d, wx, wy, -, -} a bone
+ * (mf_skin_one_packed): two loads and three shuffles an influence pair. */
 static void skin_weighted_packed(const mf_pose *p, const float *mats, const mf_sd_attachment *at,
                                  const float *deform, int32_t n, float *out)
 {
@@ -162,21 +118,17 @@ static void skin_weighted_from(const mf_pose *p, const float *mats, const mf_sd_
     skin_weighted_packed(p, mats, at, deform, n, out);
 }
 
-/* The pose's packed world when current; otherwise packing on the stack pays off once an
- * attachment has a few influences per bone of the rig. */
-#define PACK_MAX_BONES 128
-static void skin_weighted_auto(const mf_pose *p, const mf_sd_attachment *at, const float *deform, int32_t n,
-                               float *out)
+/* The pose's packed world: written at the end of each world update; a world change since
+ * (mf_pose_update_bone, mf_pose_world_changed) packs it again here, once. The pose is the
+ * caller's thread's (mf_pose.h), so its scratch may be written through a const pose. */
+static const float *pose_mats(const mf_pose *p)
 {
-    if (p->scratch->skin_mats_valid) {
-        skin_weighted_from(p, p->scratch->skin_mats, at, deform, n, out);
-    } else if (p->bone_count <= PACK_MAX_BONES && at->infl_count >= 3 * p->bone_count) {
-        _Alignas(16) float mats[8 * PACK_MAX_BONES];
-        mf_skin_pack_bones(p, mats);
-        skin_weighted_from(p, mats, at, deform, n, out);
-    } else {
-        skin_weighted_sse2(p, at, deform, n, out);
+    mf_pose_scratch *s = p->scratch;
+    if (!s->skin_mats_valid) {
+        mf_skin_pack_bones(p, s->skin_mats);
+        s->skin_mats_valid = 1;
     }
+    return s->skin_mats;
 }
 #endif
 
@@ -186,7 +138,7 @@ static void skin(const mf_pose *p, int32_t bone, const mf_sd_attachment *at, con
 #if MF_SKIN_SSE2
     if (simd) {
         if (at->flags & MF_SD_ATT_WEIGHTED)
-            skin_weighted_auto(p, at, deform, n, out);
+            skin_weighted_from(p, pose_mats(p), at, deform, n, out);
         else
             skin_rigid_sse2(p, bone, p->data->floats + at->vertex_first, deform, n, out);
         return;
@@ -247,24 +199,6 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
         q[0] = p->a[b], q[1] = p->c[b], q[2] = p->b[b], q[3] = p->d[b];
         q[4] = p->wx[b], q[5] = p->wy[b], q[6] = 0, q[7] = 0;
     }
-}
-
-int32_t mf_skin_world_vertices_packed(const mf_pose *p, const float *mats, int32_t slot, int32_t att,
-                                      float *out, int32_t cap)
-{
-#if MF_SKIN_SSE2
-    if (p && out && slot >= 0 && slot < p->slot_count && att >= 0 && att < p->data->attachment_count) {
-        const mf_sd_attachment *at = &p->data->attachments[att];
-        int32_t n = at->vertex_count;
-        if (at->type == MF_SD_ATT_POINT || n <= 0 || n > cap) return 0;
-        if (!(at->flags & MF_SD_ATT_WEIGHTED)) return mf_skin_world_vertices(p, slot, att, out, cap, true);
-        skin_weighted_from(p, mats, at, slot_deform(p, slot, att), n, out);
-        return n;
-    }
-#else
-    (void)mats;
-#endif
-    return mf_skin_world_vertices(p, slot, att, out, cap, true);
 }
 
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)

@@ -7,24 +7,6 @@
 #include "pose_internal.h"
 #include "pose_trig.h"
 
-/* The two angles in degrees, as local_matrix_cached forms them. */
-static inline void bone_angles(float rot, float shx, float shy, float *rx, float *ry)
-{
-    *rx = (0.0f - rot) - shx, *ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
-}
-
-static void fill_one(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
-{
-    float rx, ry, t[4];
-    bone_angles(rot, shx, shy, &rx, &ry);
-    uint32_t kx, ky;
-    memcpy(&kx, &rx, sizeof kx), memcpy(&ky, &ry, sizeof ky);
-    if (s->trig_kx[i] == kx && s->trig_ky[i] == ky) return;
-    mf_sincos2_r(rx * (float)MF_DEG, ry * (float)MF_DEG, t);
-    s->trig_kx[i] = kx, s->trig_ky[i] = ky;
-    s->trig_cx[i] = t[0], s->trig_sx[i] = t[1], s->trig_cy[i] = t[2], s->trig_sy[i] = t[3];
-}
-
 int32_t mf_pose_trig_fill(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
@@ -44,7 +26,7 @@ int32_t mf_pose_trig_fill(mf_pose *p)
         __m128 ax = _mm_mul_ps(rx, deg), ay = _mm_mul_ps(ry, deg);
         __m128 in = _mm_and_ps(_mm_cmplt_ps(_mm_and_ps(ax, abs_mask), lim), _mm_cmplt_ps(_mm_and_ps(ay, abs_mask), lim));
         if (_mm_movemask_ps(in) != 15) { /* an angle past the vector range (or NaN): bone by bone */
-            for (int32_t j = i; j < i + 4; j++) fill_one(s, j, p->arot[j], p->ashx[j], p->ashy[j]);
+            for (int32_t j = i; j < i + 4; j++) mf_pose_trig_refresh(s, j, p->arot[j], p->ashx[j], p->ashy[j]);
             computed += 4;
             continue;
         }
@@ -58,11 +40,7 @@ int32_t mf_pose_trig_fill(mf_pose *p)
         computed += 4;
     }
 #endif
-    for (; i < n; i++) {
-        uint32_t kx = s->trig_kx[i], ky = s->trig_ky[i];
-        fill_one(s, i, p->arot[i], p->ashx[i], p->ashy[i]);
-        computed += kx != s->trig_kx[i] || ky != s->trig_ky[i];
-    }
+    for (; i < n; i++) computed += mf_pose_trig_refresh(s, i, p->arot[i], p->ashx[i], p->ashy[i]);
     return computed;
 }
 

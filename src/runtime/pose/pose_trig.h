@@ -6,8 +6,11 @@
 #include <math.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "mf/mf_pose.h"
 #include "pose_cmath.h"
+#include "pose_internal.h"
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_TRIG_SSE2 1
@@ -76,6 +79,23 @@ static inline void mf_sincos2_r(float r0, float r1, float cs_sn[4])
 #endif
     mf_sincos_r(r0, &cs_sn[0], &cs_sn[1]);
     mf_sincos_r(r1, &cs_sn[2], &cs_sn[3]);
+}
+
+/* Makes bone i's trigonometry cache hold the cos and sin of its local matrix's two angles,
+ * (0 - rot) - shx and ((0 - rot) + 90) - shy in degrees (the mirror image of Spine's Y-up
+ * angles, pose_world.c), keyed on their bits: the one place that forms them one bone at a
+ * time (mf_pose_trig_fill's vector loop forms the same bits). true when it computed. */
+static inline bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
+{
+    float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
+    uint32_t kx, ky;
+    memcpy(&kx, &rx, sizeof kx), memcpy(&ky, &ry, sizeof ky);
+    if (s->trig_kx[i] == kx && s->trig_ky[i] == ky) return false;
+    float t[4];
+    mf_sincos2_r(rx * (float)MF_DEG, ry * (float)MF_DEG, t);
+    s->trig_kx[i] = kx, s->trig_ky[i] = ky;
+    s->trig_cx[i] = t[0], s->trig_sx[i] = t[1], s->trig_cy[i] = t[2], s->trig_sy[i] = t[3];
+    return true;
 }
 
 /* Fills the bones' trigonometry cache from their applied rotation and shears (the two angles

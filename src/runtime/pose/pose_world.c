@@ -21,17 +21,8 @@ static inline void sincosd(float deg, float *cs, float *sn) { mf_sincos_r(deg * 
 static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p, int32_t i, float rot, float sx, float sy, float shx,
                                 float shy, float l[4])
 {
-    float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
     mf_pose_scratch *s = p->scratch;
-    uint32_t kx, ky;
-    memcpy(&kx, &rx, sizeof kx), memcpy(&ky, &ry, sizeof ky);
-    if (s->trig_kx[i] != kx || s->trig_ky[i] != ky) {
-        float t[4];
-        mf_sincos2_r(rx * (float)MF_DEG, ry * (float)MF_DEG, t);
-        s->trig_kx[i] = kx, s->trig_ky[i] = ky;
-        s->trig_cx[i] = t[0], s->trig_sx[i] = t[1], s->trig_cy[i] = t[2], s->trig_sy[i] = t[3];
-        p->trig_computed++;
-    }
+    p->trig_computed += mf_pose_trig_refresh(s, i, rot, shx, shy);
     l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
     l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
 }
@@ -287,8 +278,7 @@ void mf_pose_world_changed(mf_pose *p)
 {
     if (!p) return;
     mf_pose_dirty_clear(p); /* nothing kept from before the host's change */
-    mf_skin_pack_bones(p, p->scratch->skin_mats);
-    p->scratch->skin_mats_valid = 1;
+    p->scratch->skin_mats_valid = 0; /* skinning packs the world again */
 }
 
 mf_result mf_pose_bone_world(const mf_pose *p, int32_t i, float m[6])
