@@ -130,7 +130,8 @@ static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_
     return MF_OK;
 }
 
-static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, float *buf,
+/* noinline: profilers collect per-frame work by this name */
+__attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, float *buf,
                          int32_t buf_cap, double dt, double st[MF_BENCH_STAGES], int64_t *verts)
 {
     double t0 = now_us();
