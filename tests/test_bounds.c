@@ -2,6 +2,7 @@
  * their clip sampled far more densely than the build samples it, under every skin, for the
  * mannequin, the generated benchmark rig, deform and weighted meshes, skins and a root moving
  * far; they are not much larger than those poses; the loader refuses bad boxes, located. */
+#include <float.h>
 #include "testutil.h"
 
 #include <math.h>
@@ -193,6 +194,27 @@ static void test_nothing_drawn(void **state)
     test_rig_free(&r);
 }
 
+/* A clip moving a bone near the float range: the margin would overflow; the build still
+ * succeeds and the box covers the whole plane (conservative and finite). */
+static void test_near_float_range(void **state)
+{
+    (void)state;
+    static const char *rig = RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"b\",\"parent\":\"root\"}],"
+        "\"slots\":[{\"name\":\"s\",\"bone\":\"b\",\"attachment\":\"r\"}],"
+        "\"skins\":[{\"name\":\"default\",\"attachments\":["
+        "{\"slot\":\"s\",\"name\":\"r\",\"type\":\"Region\",\"width\":10,\"height\":10}]}]}";
+    static const char *const names[] = {"far"};
+    static const char *const clips[] = {
+        CLIP_HEAD "\"length\":1,\"bones\":{\"b\":{\"translate\":{\"t\":[0,1],\"v\":[[-2e38,0],[2e38,0]]}}}}"};
+    test_rig r;
+    test_rig_build(&r, rig, names, clips, 1);
+    float b[4];
+    assert_true(mf_skel_data_clip_bounds(&r.data, 0, b));
+    assert_true(b[0] == -FLT_MAX && b[2] == FLT_MAX);
+    assert_true(b[1] <= -5.0f && b[3] >= 5.0f);
+    test_rig_free(&r);
+}
+
 /* ---------------------------------------------------------------- loader */
 
 /* The BOUNDS entry of a blob's section table (its offset in the blob). */
@@ -288,6 +310,7 @@ int main(void)
         cmocka_unit_test(test_mannequin),     cmocka_unit_test(test_generated_rig),
         cmocka_unit_test(test_small_rig),     cmocka_unit_test(test_nothing_drawn),
         cmocka_unit_test(test_loader_checks), cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_near_float_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

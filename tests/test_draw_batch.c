@@ -396,6 +396,12 @@ static void bad_lists_are_refused(void **state)
     assert_int_equal(mf_draw_batch_add(b, dl, &f->d, NULL), MF_ERR_ARGUMENT);
     assert_same(b, &s);
     last->image = image;
+    /* a blend mode that does not exist */
+    uint8_t blend = last->blend;
+    last->blend = MF_SD_BLEND_COUNT;
+    assert_int_equal(mf_draw_batch_add(b, dl, &f->d, NULL), MF_ERR_ARGUMENT);
+    assert_same(b, &s);
+    last->blend = blend;
     /* an index past its item's vertices */
     uint16_t idx = dl->indices[last->index_first + 1];
     dl->indices[last->index_first + 1] = (uint16_t)last->vertex_count;

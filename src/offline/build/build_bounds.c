@@ -96,6 +96,9 @@ static void sample(mf_pose *p, int32_t clip, float time)
     mf_pose_sample(p, &s);
 }
 
+/* x within the finite floats; NaN (a pose that lost its numbers) gives nan_to: the box's far edge */
+static float clamp_float(float x, float nan_to) { return x != x ? nan_to : fminf(fmaxf(x, -FLT_MAX), FLT_MAX); }
+
 static void store(mf_sd_bounds *out, const box *drawn, const box *bones)
 {
     const box *b = drawn->any ? drawn : bones;
@@ -103,7 +106,10 @@ static void store(mf_sd_bounds *out, const box *drawn, const box *bones)
     if (b->any)
         for (int k = 0; k < 4; k++) v[k] = b->v[k];
     float grow = MF_SD_BOUNDS_MARGIN * fmaxf(v[2] - v[0], v[3] - v[1]);
-    *out = (mf_sd_bounds){v[0] - grow, v[1] - grow, v[2] + grow, v[3] + grow};
+    /* a pose reaching near the float range overflows with the margin: the box then covers
+     * the whole plane (still conservative, and finite as the build's check requires) */
+    *out = (mf_sd_bounds){clamp_float(v[0] - grow, -FLT_MAX), clamp_float(v[1] - grow, -FLT_MAX),
+                          clamp_float(v[2] + grow, FLT_MAX), clamp_float(v[3] + grow, FLT_MAX)};
 }
 
 /* Whether posing with no skin can be left out: it shows the "default" skin's attachments, as

@@ -75,13 +75,14 @@ static void texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int3
     *img = *page >= 0 ? -1 : image;
 }
 
-/* The item's geometry lies inside the list and its image inside the data. */
+/* The item's geometry lies inside the list, its image inside the data, its blend is one we know. */
 static bool item_ok(const mf_draw_list *dl, const mf_skel_data *d, const mf_draw_item *it)
 {
     return it->vertex_first >= 0 && it->vertex_count >= 0 && it->vertex_first <= dl->vertex_count &&
            it->vertex_count <= dl->vertex_count - it->vertex_first && it->index_first >= 0 &&
            it->index_count >= 0 && it->index_first <= dl->index_count &&
-           it->index_count <= dl->index_count - it->index_first && it->image >= -1 && it->image < d->image_count;
+           it->index_count <= dl->index_count - it->index_first && it->image >= -1 && it->image < d->image_count &&
+           it->blend < MF_SD_BLEND_COUNT;
 }
 
 mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_skel_data *d, const float *xf)
