@@ -5,12 +5,8 @@
 #include <string.h>
 
 #include "pose_internal.h"
-#if defined(__SSE2__) && !defined(MF_NO_SIMD)
-#include <emmintrin.h>
-#define DIRTY_SSE2 1
-#else
-#define DIRTY_SSE2 0
-#endif
+#include "pose_trig.h"
+#define DIRTY_SSE2 MF_TRIG_SSE2
 
 void mf_pose_dirty_setup(mf_pose *p)
 {
@@ -34,30 +30,35 @@ void mf_pose_dirty_clear(mf_pose *p)
     memset(p->scratch->world_valid, 0, (size_t)p->bone_count);
 }
 
-/* Marks per bone whether its update must compute: its local values or inherit mode differ
- * (bit for bit) from the previous call's, a constraint writes it, or its world is not one an
- * update computed. Keeps this call's values for the next. */
-void mf_pose_dirty_mark(mf_pose *p)
+/* Marks per bone whether its update must compute: it is inactive, its local values or
+ * inherit mode differ (bit for bit) from the applied values and inherit mode of the previous
+ * call (the applied values of a bone no constraint writes are its local values of that call;
+ * a host that writes applied values itself updates the bone, which clears its world_valid), a
+ * constraint writes it, or its world is not one an update computed. In the same pass it copies
+ * the local values to the applied ones and fills the trigonometry cache from them, four bones
+ * at a time. Returns the bones whose trigonometry it computed. */
+int32_t mf_pose_dirty_mark(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    int32_t n = p->bone_count, i = 0;
+    int32_t n = p->bone_count, i = 0, computed = 0;
     const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
-    float *prev[7];
-    for (int32_t k = 0; k < 7; k++) prev[k] = s->prev + (size_t)k * (size_t)n;
+    float *app[7] = {p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy};
     memset(s->kept, 0, (size_t)n);
+    s->kept[n] = 1; /* a root's "parent": the update order keeps a root on its own values */
 #if DIRTY_SSE2
     for (; i + 4 <= n; i += 4) {
-        __m128i same = _mm_set1_epi32(-1);
+        __m128i same = _mm_set1_epi32(-1), c[7];
         for (int32_t k = 0; k < 7; k++) {
-            __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
-            __m128i *pv = (__m128i *)(void *)(prev[k] + i);
-            same = _mm_and_si128(same, _mm_cmpeq_epi32(c, _mm_loadu_si128(pv)));
-            _mm_storeu_si128(pv, c);
+            c[k] = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
+            __m128i *av = (__m128i *)(void *)(app[k] + i);
+            same = _mm_and_si128(same, _mm_cmpeq_epi32(c[k], _mm_loadu_si128(av)));
+            _mm_storeu_si128(av, c[k]);
         }
         /* the four bones' bytes at once: inherit modes compared, flags or-ed */
-        uint32_t inh, pinh, cons, valid;
+        uint32_t inh, pinh, cons, valid, act;
         memcpy(&inh, p->inherit + i, 4), memcpy(&pinh, s->prev_inherit + i, 4);
         memcpy(&cons, s->constrained + i, 4), memcpy(&valid, s->world_valid + i, 4);
+        memcpy(&act, p->active + i, 4);
         memcpy(s->prev_inherit + i, &inh, 4);
         int same_inh = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)inh), _mm_cvtsi32_si128((int)pinh)));
         int keep = _mm_movemask_ps(_mm_castsi128_ps(same)) & same_inh & 15;
@@ -65,19 +66,23 @@ void mf_pose_dirty_mark(mf_pose *p)
         static const uint32_t dirty_of[16] = {
             0x01010101u, 0x01010100u, 0x01010001u, 0x01010000u, 0x01000101u, 0x01000100u, 0x01000001u, 0x01000000u,
             0x00010101u, 0x00010100u, 0x00010001u, 0x00010000u, 0x00000101u, 0x00000100u, 0x00000001u, 0x00000000u};
-        uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u);
+        uint32_t inactive = (uint32_t)_mm_cvtsi128_si32(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)act), _mm_setzero_si128()));
+        uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u) | (inactive & 0x01010101u);
         memcpy(s->changed + i, &dirty, 4);
+        computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
     }
 #endif
     for (; i < n; i++) {
         bool changed = s->prev_inherit[i] != p->inherit[i];
         for (int32_t k = 0; k < 7; k++) {
             uint32_t a, b; /* bits, so -0 and NaN compare as they are */
-            memcpy(&a, prev[k] + i, 4), memcpy(&b, cur[k] + i, 4);
+            memcpy(&a, app[k] + i, 4), memcpy(&b, cur[k] + i, 4);
             changed |= a != b;
-            prev[k][i] = cur[k][i];
+            app[k][i] = cur[k][i];
         }
-        s->changed[i] = changed || s->constrained[i] || !s->world_valid[i];
+        s->changed[i] = changed || s->constrained[i] || !s->world_valid[i] || !p->active[i];
         s->prev_inherit[i] = p->inherit[i];
+        computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
+    return computed;
 }

@@ -35,12 +35,11 @@ typedef struct mf_pose_scratch {
      * angles' bits */
     uint32_t *trig_kx, *trig_ky;
     float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
-    /* the dirty sub-tree skip (pose_dirty.c): local values and inherit mode at the last world
-     * update (7 arrays of bone_count), per bone whether its update must compute (values
-     * changed, a constraint writes it, or its world is not one an update computed), whether a
-     * constraint writes it, whether its world is one an update computed, whether this update
-     * kept it */
-    float *prev;
+    /* the dirty sub-tree skip (pose_dirty.c): inherit mode at the last world update, per
+     * bone whether its update must compute (values changed, a constraint writes it, inactive,
+     * or its world is not one an update computed), whether a constraint writes it, whether its
+     * world is one an update computed, whether this update kept it (bone_count + 1: the last
+     * stands for a root's parent, always kept) */
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
     /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
      * written at the end of each world update; valid: 0 after any other world change */
@@ -98,10 +97,11 @@ void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, flo
                               float sy, float shx, float shy);
 
 /* The dirty sub-tree skip (pose_dirty.c): setup at create, clear after outside world writes,
- * mark before each update order. */
+ * mark before each update order (also copies local to applied values and fills the
+ * trigonometry cache; returns the bones whose trigonometry it computed). */
 void mf_pose_dirty_setup(mf_pose *pose);
 void mf_pose_dirty_clear(mf_pose *pose);
-void mf_pose_dirty_mark(mf_pose *pose);
+int32_t mf_pose_dirty_mark(mf_pose *pose);
 
 /* Constraints (pose_ik.c, pose_transform.c, pose_path.c). */
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);

@@ -165,6 +165,7 @@ void mf_pose_applied_origin(mf_pose *p, int32_t i)
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
+    p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
     int32_t par = p->data->bones[i].parent;
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
@@ -227,12 +228,7 @@ void mf_pose_update_world(mf_pose *p)
     mf_pose_scratch *s = p->scratch;
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
-    mf_pose_dirty_mark(p);
-    size_t bytes = (size_t)p->bone_count * sizeof(float);
-    memcpy(p->ax, p->x, bytes), memcpy(p->ay, p->y, bytes), memcpy(p->arot, p->rot, bytes);
-    memcpy(p->asx, p->sx, bytes), memcpy(p->asy, p->sy, bytes), memcpy(p->ashx, p->shx, bytes);
-    memcpy(p->ashy, p->shy, bytes);
-    p->trig_computed += mf_pose_trig_fill(p);
+    p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, and the trigonometry */
     for (int32_t u = 0; u < d->update_count; u++) {
         mf_sd_ref r = d->update[u];
         switch (r.kind) {
