@@ -67,6 +67,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid};
     for (size_t i = 0; i < 4; i++) *dirty[i] = carve(l, nb, 1);
     s->kept = carve(l, nb + 1, 1);
+    s->ops = carve(l, (size_t)d->update_count * 2, sizeof(mf_pose_op));
     s->skin_mats = carve(l, nb * 8, sizeof(float));
     s->att_pairs = carve(l, (size_t)d->attachment_count, 1);
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));

@@ -8,6 +8,43 @@
 #include "pose_trig.h"
 #define DIRTY_SSE2 MF_TRIG_SSE2
 
+/* Whether an IK constraint's last bone is bone i and not its target: its world is then only
+ * written by the IK, never read (mf_pose_ik_overwrites says when at run time). */
+static bool ik_last(const mf_skel_data *d, int32_t k, int32_t i)
+{
+    const mf_sd_ik *ik = &d->ik[k];
+    return ik->bone_count > 0 && d->bone_lists[ik->bone_first + ik->bone_count - 1] == i && ik->target != i;
+}
+
+/* The update program from the update order (constrained must be set). */
+static void build_program(mf_pose *p)
+{
+    const mf_skel_data *d = p->data;
+    mf_pose_scratch *s = p->scratch;
+    static const int32_t op_of[MF_SD_REF_KIND_COUNT] = {MF_OP_BONE, MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH,
+                                                        MF_OP_PHYSICS};
+    int32_t o = 0, run = -1;
+    for (int32_t u = 0; u < d->update_count; u++) {
+        mf_sd_ref r = d->update[u];
+        if (r.kind != MF_SD_REF_BONE) {
+            s->ops[o++] = (mf_pose_op){op_of[r.kind], r.index, 0};
+            run = -1;
+            continue;
+        }
+        int32_t i = r.index, par = d->bones[i].parent;
+        if (u + 1 < d->update_count && d->update[u + 1].kind == MF_SD_REF_IK && ik_last(d, d->update[u + 1].index, i)) {
+            s->ops[o++] = (mf_pose_op){MF_OP_IK_LAST, d->update[++u].index, i};
+            run = -1;
+            continue;
+        }
+        if (run < 0) run = o, s->ops[o++] = (mf_pose_op){MF_OP_RUN, 0, 0};
+        s->ops[run].a++;
+        s->ops[o++] = (mf_pose_op){par >= 0 && !s->constrained[i] ? MF_OP_BONE_FAST : MF_OP_BONE, i,
+                                   par >= 0 ? par : p->bone_count};
+    }
+    s->op_count = o;
+}
+
 void mf_pose_dirty_setup(mf_pose *p)
 {
     const mf_skel_data *d = p->data;
@@ -23,6 +60,7 @@ void mf_pose_dirty_setup(mf_pose *p)
             s->constrained[d->bone_lists[d->path[k].bone_first + j]] = 1;
     for (int32_t k = 0; k < d->physics_count; k++) s->constrained[d->physics[k].bone] = 1;
     mf_pose_dirty_clear(p);
+    build_program(p);
 }
 
 void mf_pose_dirty_clear(mf_pose *p)

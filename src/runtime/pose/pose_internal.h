@@ -19,6 +19,20 @@ typedef struct mf_pose_seg {
     int32_t k;
 } mf_pose_seg;
 
+/* The update order as the world update runs it (pose_dirty.c builds it at create): runs of
+ * bone updates with no switch between them, constraints between runs. */
+enum {
+    MF_OP_RUN,       /* a: the count of bone records that follow */
+    MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint writes it: its trigonometry is fresh */
+    MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root) */
+    MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
+                      * the update is skipped when the IK surely overwrites the bone's world */
+    MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS /* a: the constraint */
+};
+typedef struct mf_pose_op {
+    int32_t kind, a, b;
+} mf_pose_op;
+
 /* Scratch the constraints need, sized at create. */
 typedef struct mf_pose_scratch {
     int32_t path_bones_cap;  /* max bones of a path constraint */
@@ -41,6 +55,8 @@ typedef struct mf_pose_scratch {
      * world is one an update computed, whether this update kept it (bone_count + 1: the last
      * stands for a root's parent, always kept) */
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
+    mf_pose_op *ops; /* the update program: 2 * update_count at most */
+    int32_t op_count;
     /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
      * written at the end of each world update; valid: 0 after any other world change */
     float *skin_mats;
@@ -105,6 +121,9 @@ int32_t mf_pose_dirty_mark(mf_pose *pose);
 
 /* Constraints (pose_ik.c, pose_transform.c, pose_path.c). */
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
+/* Whether applying IK constraint ik surely writes the world of its last bone (active, mixed,
+ * inherit modes it solves) without reading it first. */
+bool mf_pose_ik_overwrites(const mf_pose *pose, int32_t ik, int32_t bone);
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
 /* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one

@@ -221,50 +221,99 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
     }
 }
 
+/* A run of bone updates from the update program: a bone whose values did not change under a
+ * kept parent keeps its world; the others compute it, most as the parent's matrix times the
+ * cached local one. The arrays are held in locals: the flag stores would otherwise make the
+ * compiler load every pointer again. */
+static void update_run(mf_pose *p, const mf_pose_op *o, int32_t count)
+{
+    mf_pose_scratch *s = p->scratch;
+    const uint8_t *changed = s->changed, *inherit = p->inherit, *active = p->active;
+    uint8_t *kept = s->kept, *valid = s->world_valid;
+    const float *ax = p->ax, *ay = p->ay, *asx = p->asx, *asy = p->asy;
+    const float *tcx = s->trig_cx, *tsx = s->trig_sx, *tcy = s->trig_cy, *tsy = s->trig_sy;
+    float *a = p->a, *b = p->b, *c = p->c, *d = p->d, *wx = p->wx, *wy = p->wy;
+    int32_t computed = 0, nkept = 0;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t i = o[k].a, par = o[k].b;
+        if (!changed[i] && kept[par]) { /* nothing it depends on changed: last frame's world stands */
+            kept[i] = 1;
+            nkept++;
+            continue;
+        }
+        if (!active[i]) {
+            valid[i] = 0; /* stale while inactive */
+            continue;
+        }
+        valid[i] = 1;
+        computed++;
+        if (o[k].kind == MF_OP_BONE_FAST && inherit[i] == MF_SD_INHERIT_NORMAL) {
+            /* world_of's first case, its cos and sin fresh from the fill */
+            float sx = asx[i], sy = asy[i], x = ax[i], y = ay[i];
+            float l0 = tcx[i] * sx, l1 = -(tcy[i] * sy), l2 = -(tsx[i] * sx), l3 = tsy[i] * sy;
+            float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
+            wx[i] = pa * x + pb * y + wx[par];
+            wy[i] = pc * x + pd * y + wy[par];
+            a[i] = pa * l0 + pb * l2;
+            b[i] = pa * l1 + pb * l3;
+            c[i] = pc * l0 + pd * l2;
+            d[i] = pc * l1 + pd * l3;
+        } else {
+            /* a bone no constraint writes still has the applied values the trigonometry
+             * cache was filled from */
+            world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i],
+                     o[k].kind == MF_OP_BONE_FAST);
+        }
+    }
+    p->bones_computed += computed;
+    p->bones_kept += nkept;
+}
+
 void mf_pose_update_world(mf_pose *p)
 {
     if (!p) return;
-    const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
     p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, and the trigonometry */
-    for (int32_t u = 0; u < d->update_count; u++) {
-        mf_sd_ref r = d->update[u];
-        switch (r.kind) {
-        case MF_SD_REF_BONE:
-        {
-            int32_t i = r.index, par = d->bones[i].parent;
-            if (!p->active[i]) {
-                s->world_valid[i] = 0; /* stale while inactive */
-            } else if (!s->changed[i] && (par < 0 || s->kept[par])) {
-                s->kept[i] = 1; /* nothing it depends on changed: last frame's world stands */
-                p->bones_kept++;
-            } else {
-                /* a bone no constraint writes still has the applied values the trigonometry
-                 * cache was filled from */
-                world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i],
-                         !s->constrained[i]);
+    const mf_pose_op *o = s->ops, *end = s->ops + s->op_count;
+    while (o < end) {
+        switch (o->kind) {
+        case MF_OP_RUN:
+            update_run(p, o + 1, o->a);
+            o += o->a;
+            break;
+        case MF_OP_IK_LAST: {
+            int32_t i = o->b;
+            if (!mf_pose_ik_overwrites(p, o->a, i)) {
+                mf_pose_op one = {MF_OP_BONE, i, p->data->bones[i].parent};
+                if (one.b < 0) one.b = p->bone_count;
+                update_run(p, &one, 1);
+            } else if (p->active[i]) { /* the IK computes it: its world before is never read */
                 s->world_valid[i] = 1;
                 p->bones_computed++;
+            } else {
+                s->world_valid[i] = 0;
             }
+            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
             break;
         }
-        case MF_SD_REF_IK:
-            if (p->ik_active[r.index]) mf_pose_apply_ik(p, r.index);
+        case MF_OP_IK:
+            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
             break;
-        case MF_SD_REF_TRANSFORM:
-            if (p->tf_active[r.index]) mf_pose_apply_transform(p, r.index);
+        case MF_OP_TRANSFORM:
+            if (p->tf_active[o->a]) mf_pose_apply_transform(p, o->a);
             break;
-        case MF_SD_REF_PATH:
-            if (p->path_active[r.index]) mf_pose_apply_path(p, r.index);
+        case MF_OP_PATH:
+            if (p->path_active[o->a]) mf_pose_apply_path(p, o->a);
             break;
-        case MF_SD_REF_PHYSICS:
-            mf_pose_apply_physics(p, r.index); /* checks its own activity */
+        case MF_OP_PHYSICS:
+            mf_pose_apply_physics(p, o->a); /* checks its own activity */
             break;
         default:
             break;
         }
+        o++;
     }
     mf_skin_pack_bones(p, s->skin_mats);
     s->skin_mats_valid = 1;
