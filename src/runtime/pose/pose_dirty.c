@@ -16,17 +16,33 @@ static bool ik_last(const mf_skel_data *d, int32_t k, int32_t i)
     return ik->bone_count > 0 && d->bone_lists[ik->bone_first + ik->bone_count - 1] == i && ik->target != i;
 }
 
-/* The update program from the update order (constrained must be set). */
+/* Marks the bones constraint k of kind (MF_SD_REF_*) writes the applied values of. */
+static void mark_written(const mf_skel_data *d, int32_t kind, int32_t k, uint8_t *written)
+{
+    int32_t first = 0, count = 0;
+    if (kind == MF_SD_REF_IK) first = d->ik[k].bone_first, count = d->ik[k].bone_count;
+    else if (kind == MF_SD_REF_TRANSFORM) first = d->transform[k].bone_first, count = d->transform[k].bone_count;
+    else if (kind == MF_SD_REF_PATH) first = d->path[k].bone_first, count = d->path[k].bone_count;
+    else if (kind == MF_SD_REF_PHYSICS) written[d->physics[k].bone] = 1;
+    for (int32_t j = 0; j < count; j++) written[d->bone_lists[first + j]] = 1;
+}
+
+/* The update program from the update order. A bone update before any constraint in the order
+ * writes the bone has the applied values the trigonometry cache was filled from (fresh); the
+ * kept flags serve as scratch for which bones were written so far. */
 static void build_program(mf_pose *p)
 {
     const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
+    uint8_t *written = s->kept;
+    memset(written, 0, (size_t)p->bone_count);
     static const int32_t op_of[MF_SD_REF_KIND_COUNT] = {MF_OP_BONE, MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH,
                                                         MF_OP_PHYSICS};
     int32_t o = 0, run = -1;
     for (int32_t u = 0; u < d->update_count; u++) {
         mf_sd_ref r = d->update[u];
         if (r.kind != MF_SD_REF_BONE) {
+            mark_written(d, r.kind, r.index, written);
             s->ops[o++] = (mf_pose_op){op_of[r.kind], r.index, 0};
             run = -1;
             continue;
@@ -34,12 +50,13 @@ static void build_program(mf_pose *p)
         int32_t i = r.index, par = d->bones[i].parent;
         if (u + 1 < d->update_count && d->update[u + 1].kind == MF_SD_REF_IK && ik_last(d, d->update[u + 1].index, i)) {
             s->ops[o++] = (mf_pose_op){MF_OP_IK_LAST, d->update[++u].index, i};
+            mark_written(d, MF_SD_REF_IK, d->update[u].index, written);
             run = -1;
             continue;
         }
         if (run < 0) run = o, s->ops[o++] = (mf_pose_op){MF_OP_RUN, 0, 0};
         s->ops[run].a++;
-        s->ops[o++] = (mf_pose_op){par >= 0 && !s->constrained[i] ? MF_OP_BONE_FAST : MF_OP_BONE, i,
+        s->ops[o++] = (mf_pose_op){par >= 0 && !written[i] ? MF_OP_BONE_FAST : MF_OP_BONE, i,
                                    par >= 0 ? par : p->bone_count};
     }
     s->op_count = o;

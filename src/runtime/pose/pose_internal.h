@@ -23,7 +23,8 @@ typedef struct mf_pose_seg {
  * bone updates with no switch between them, constraints between runs. */
 enum {
     MF_OP_RUN,       /* a: the count of bone records that follow */
-    MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint writes it: its trigonometry is fresh */
+    MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint before it in the order writes it: its
+                      * trigonometry is fresh */
     MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root) */
     MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
                       * the update is skipped when the IK surely overwrites the bone's world */
