@@ -98,6 +98,33 @@ static inline bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot
     return true;
 }
 
+/* mf_pose_trig_refresh for two bones, both missing computed in one four-lane call (the
+ * lanes give the bits of the two-lane one). Returns the bones computed. */
+static inline int32_t mf_pose_trig_refresh2(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy,
+                                            int32_t j, float rot2, float shx2, float shy2)
+{
+#if MF_TRIG_SSE2
+    float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
+    float rx2 = (0.0f - rot2) - shx2, ry2 = ((0.0f - rot2) + 90.0f) + (0.0f - shy2);
+    uint32_t kx, ky, kx2, ky2;
+    memcpy(&kx, &rx, sizeof kx), memcpy(&ky, &ry, sizeof ky);
+    memcpy(&kx2, &rx2, sizeof kx2), memcpy(&ky2, &ry2, sizeof ky2);
+    float a0 = rx * (float)MF_DEG, a1 = ry * (float)MF_DEG, a2 = rx2 * (float)MF_DEG, a3 = ry2 * (float)MF_DEG;
+    if ((s->trig_kx[i] != kx || s->trig_ky[i] != ky) && (s->trig_kx[j] != kx2 || s->trig_ky[j] != ky2) &&
+        fabsf(a0) < 8192.0f && fabsf(a1) < 8192.0f && fabsf(a2) < 8192.0f && fabsf(a3) < 8192.0f) {
+        __m128 c, sn;
+        mf_sincos_ps(_mm_setr_ps(a0, a1, a2, a3), &c, &sn);
+        float cv[4], sv[4];
+        _mm_storeu_ps(cv, c), _mm_storeu_ps(sv, sn);
+        s->trig_kx[i] = kx, s->trig_ky[i] = ky, s->trig_kx[j] = kx2, s->trig_ky[j] = ky2;
+        s->trig_cx[i] = cv[0], s->trig_sx[i] = sv[0], s->trig_cy[i] = cv[1], s->trig_sy[i] = sv[1];
+        s->trig_cx[j] = cv[2], s->trig_sx[j] = sv[2], s->trig_cy[j] = cv[3], s->trig_sy[j] = sv[3];
+        return 2;
+    }
+#endif
+    return (int32_t)mf_pose_trig_refresh(s, i, rot, shx, shy) + (int32_t)mf_pose_trig_refresh(s, j, rot2, shx2, shy2);
+}
+
 #if MF_TRIG_SSE2
 /* Makes bones i..i+3's trigonometry cache hold the cos and sin of the angles of rotations rot
  * and shears shx, shy (the same bits mf_pose_trig_refresh forms), computing only when a key
