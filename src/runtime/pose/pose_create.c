@@ -158,6 +158,9 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         }
         s->att_pairs[a] = pairs;
     }
+#if MF_TRIG_AVX2
+    s->trig_avx2 = mf_pose_trig_avx2_usable();
+#endif
     mf_pose_dirty_setup(p);
 #if MF_SKIN_AVX
     s->skin_avx = mf_skin_avx_usable();

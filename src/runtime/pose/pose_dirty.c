@@ -124,7 +124,8 @@ int32_t mf_pose_dirty_mark(mf_pose *p)
         uint32_t inactive = (uint32_t)_mm_cvtsi128_si32(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)act), _mm_setzero_si128()));
         uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u) | (inactive & 0x01010101u);
         memcpy(s->changed + i, &dirty, 4);
-        computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
+        if (!s->trig_avx2)
+            computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
     }
 #endif
     for (; i < n; i++) {
@@ -137,7 +138,10 @@ int32_t mf_pose_dirty_mark(mf_pose *p)
         }
         s->changed[i] = changed || s->constrained[i] || !s->world_valid[i] || !p->active[i];
         s->prev_inherit[i] = p->inherit[i];
-        computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
+        if (!s->trig_avx2) computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
+#if MF_TRIG_AVX2
+    if (s->trig_avx2) computed += mf_pose_trig_fill_avx2(p); /* from the applied values just copied */
+#endif
     return computed;
 }

@@ -63,6 +63,7 @@ typedef struct mf_pose_scratch {
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
+    uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
     /* per attachment: 1 when every vertex has exactly two influences, stored in order from
      * infl_first (the skinning streams them without reading the spans) */
     uint8_t *att_pairs;
