@@ -237,6 +237,13 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
     }
 }
 
+/* The update of a bone with inherit other than Normal, a root, or one a constraint wrote
+ * before (out of line: the run's loop keeps its arrays in registers). */
+static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool fresh)
+{
+    world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], fresh);
+}
+
 /* A run of bone updates from the update program: a bone whose values did not change under a
  * kept parent keeps its world; the others compute it, most as the parent's matrix times the
  * cached local one. The arrays are held in locals: the flag stores would otherwise make the
@@ -277,8 +284,7 @@ static void update_run(mf_pose *p, const mf_pose_op *o, int32_t count)
         } else {
             /* a bone no constraint writes still has the applied values the trigonometry
              * cache was filled from */
-            world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i],
-                     o[k].kind == MF_OP_BONE_FAST);
+            update_other(p, i, o[k].kind == MF_OP_BONE_FAST);
         }
     }
     p->bones_computed += computed;
