@@ -244,51 +244,50 @@ static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool f
     world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], fresh);
 }
 
+/* The arrays a run of bone updates reads and writes, taken once per update: inlined into the
+ * update, the runs between constraints then start with no loads. */
+typedef struct run_arrays {
+    const uint8_t *changed, *inherit, *active;
+    uint8_t *kept, *valid;
+    const float *ax, *ay, *asx, *asy, *tcx, *tsx, *tcy, *tsy;
+    float *a, *b, *c, *d, *wx, *wy;
+} run_arrays;
+
 /* A run of bone updates from the update program: a bone whose values did not change under a
  * kept parent keeps its world; the others compute it, most as the parent's matrix times the
- * cached local one. The arrays are held in locals: the flag stores would otherwise make the
- * compiler load every pointer again. */
-static void update_run(mf_pose *p, const mf_pose_op *o, int32_t count)
+ * cached local one. Adds the bones computed and kept to counts. */
+static inline __attribute__((always_inline)) void update_run(mf_pose *p, const run_arrays *r, const mf_pose_op *o,
+                                                             int32_t count, int32_t counts[2])
 {
-    mf_pose_scratch *s = p->scratch;
-    const uint8_t *changed = s->changed, *inherit = p->inherit, *active = p->active;
-    uint8_t *kept = s->kept, *valid = s->world_valid;
-    const float *ax = p->ax, *ay = p->ay, *asx = p->asx, *asy = p->asy;
-    const float *tcx = s->trig_cx, *tsx = s->trig_sx, *tcy = s->trig_cy, *tsy = s->trig_sy;
-    float *a = p->a, *b = p->b, *c = p->c, *d = p->d, *wx = p->wx, *wy = p->wy;
-    int32_t computed = 0, nkept = 0;
     for (int32_t k = 0; k < count; k++) {
         int32_t i = o[k].a, par = o[k].b;
-        if (!changed[i] && kept[par]) { /* nothing it depends on changed: last frame's world stands */
-            kept[i] = 1;
-            nkept++;
+        if (!r->changed[i] && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
+            r->kept[i] = 1;
+            counts[1]++;
             continue;
         }
-        if (!active[i]) {
-            valid[i] = 0; /* stale while inactive */
+        if (!r->active[i]) {
+            r->valid[i] = 0; /* stale while inactive */
             continue;
         }
-        valid[i] = 1;
-        computed++;
-        if (o[k].kind == MF_OP_BONE_FAST && inherit[i] == MF_SD_INHERIT_NORMAL) {
+        r->valid[i] = 1;
+        counts[0]++;
+        if (o[k].kind == MF_OP_BONE_FAST && r->inherit[i] == MF_SD_INHERIT_NORMAL) {
             /* world_of's first case, its cos and sin fresh from the fill */
-            float sx = asx[i], sy = asy[i], x = ax[i], y = ay[i];
-            float l0 = tcx[i] * sx, l1 = -(tcy[i] * sy), l2 = -(tsx[i] * sx), l3 = tsy[i] * sy;
+            float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
+            float l0 = r->tcx[i] * sx, l1 = -(r->tcy[i] * sy), l2 = -(r->tsx[i] * sx), l3 = r->tsy[i] * sy;
+            float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
             float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
-            wx[i] = pa * x + pb * y + wx[par];
-            wy[i] = pc * x + pd * y + wy[par];
+            r->wx[i] = pa * x + pb * y + r->wx[par];
+            r->wy[i] = pc * x + pd * y + r->wy[par];
             a[i] = pa * l0 + pb * l2;
             b[i] = pa * l1 + pb * l3;
             c[i] = pc * l0 + pd * l2;
             d[i] = pc * l1 + pd * l3;
         } else {
-            /* a bone no constraint writes still has the applied values the trigonometry
-             * cache was filled from */
             update_other(p, i, o[k].kind == MF_OP_BONE_FAST);
         }
     }
-    p->bones_computed += computed;
-    p->bones_kept += nkept;
 }
 
 void mf_pose_update_world(mf_pose *p)
@@ -298,11 +297,14 @@ void mf_pose_update_world(mf_pose *p)
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
     p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, and the trigonometry */
+    const run_arrays r = {s->changed, p->inherit, p->active, s->kept, s->world_valid, p->ax, p->ay, p->asx, p->asy,
+                          s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
+    int32_t counts[2] = {0, 0}; /* bones computed, kept */
     const mf_pose_op *o = s->ops, *end = s->ops + s->op_count;
     while (o < end) {
         switch (o->kind) {
         case MF_OP_RUN:
-            update_run(p, o + 1, o->a);
+            update_run(p, &r, o + 1, o->a, counts);
             o += o->a;
             break;
         case MF_OP_IK_LAST: {
@@ -310,10 +312,10 @@ void mf_pose_update_world(mf_pose *p)
             if (!mf_pose_ik_overwrites(p, o->a, i)) {
                 mf_pose_op one = {MF_OP_BONE, i, p->data->bones[i].parent};
                 if (one.b < 0) one.b = p->bone_count;
-                update_run(p, &one, 1);
+                update_run(p, &r, &one, 1, counts);
             } else if (p->active[i]) { /* the IK computes it: its world before is never read */
                 s->world_valid[i] = 1;
-                p->bones_computed++;
+                counts[0]++;
             } else {
                 s->world_valid[i] = 0;
             }
@@ -337,6 +339,8 @@ void mf_pose_update_world(mf_pose *p)
         }
         o++;
     }
+    p->bones_computed += counts[0];
+    p->bones_kept += counts[1];
     mf_skin_pack_bones(p, s->skin_mats);
     s->skin_mats_valid = 1;
 }
