@@ -100,6 +100,9 @@ int32_t mf_pose_dirty_mark(mf_pose *p)
     float *app[7] = {p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy};
     memset(s->kept, 0, (size_t)n);
     s->kept[n] = 1; /* a root's "parent": the update order keeps a root on its own values */
+#if MF_TRIG_AVX2
+    if (s->trig_avx2) computed += mf_pose_dirty_mark_avx2(p, &i); /* eight bones a step, then on here */
+#endif
 #if DIRTY_SSE2
     for (; i + 4 <= n; i += 4) {
         __m128i same = _mm_set1_epi32(-1), c[7];
@@ -124,8 +127,7 @@ int32_t mf_pose_dirty_mark(mf_pose *p)
         uint32_t inactive = (uint32_t)_mm_cvtsi128_si32(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)act), _mm_setzero_si128()));
         uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u) | (inactive & 0x01010101u);
         memcpy(s->changed + i, &dirty, 4);
-        if (!s->trig_avx2)
-            computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
+        computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
     }
 #endif
     for (; i < n; i++) {
@@ -138,10 +140,7 @@ int32_t mf_pose_dirty_mark(mf_pose *p)
         }
         s->changed[i] = changed || s->constrained[i] || !s->world_valid[i] || !p->active[i];
         s->prev_inherit[i] = p->inherit[i];
-        if (!s->trig_avx2) computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
+        computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
-#if MF_TRIG_AVX2
-    if (s->trig_avx2) computed += mf_pose_trig_fill_avx2(p); /* from the applied values just copied */
-#endif
     return computed;
 }
