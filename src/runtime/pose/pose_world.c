@@ -186,12 +186,19 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
     float r[4];
-    mf_pose_applied_origin(p, i);
     if (par < 0) {
+        mf_pose_applied_origin(p, i);
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+        /* mf_pose_applied_origin, its inverse determinant kept: Normal's matrix is the parent's */
+        float det = pa * pd - pb * pc;
+        float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
+        float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
+        p->ax[i] = (dx * pd - dy * pb) * inv;
+        p->ay[i] = (dy * pa - dx * pc) * inv;
         float m[4];
+        bool own = true; /* m is not the parent's matrix: its own inverse */
         switch (p->inherit[i]) {
         case MF_SD_INHERIT_ONLY_TRANSLATION:
             m[0] = 1, m[1] = 0, m[2] = 0, m[3] = 1;
@@ -206,10 +213,14 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
             break;
         default:
             m[0] = pa, m[1] = pb, m[2] = pc, m[3] = pd;
+            own = false;
             break;
         }
-        float md = m[0] * m[3] - m[1] * m[2];
-        float mi = fabsf(md) > 1e-12f ? 1.0f / md : 0.0f;
+        float mi = inv;
+        if (own) {
+            float md = m[0] * m[3] - m[1] * m[2];
+            mi = fabsf(md) > 1e-12f ? 1.0f / md : 0.0f;
+        }
         r[0] = (m[3] * a - m[1] * c) * mi;
         r[1] = (m[3] * b - m[1] * d) * mi;
         r[2] = (m[0] * c - m[2] * a) * mi;
