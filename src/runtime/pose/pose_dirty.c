@@ -13,7 +13,8 @@
 static bool ik_last(const mf_skel_data *d, int32_t k, int32_t i)
 {
     const mf_sd_ik *ik = &d->ik[k];
-    return ik->bone_count > 0 && d->bone_lists[ik->bone_first + ik->bone_count - 1] == i && ik->target != i;
+    const int32_t *b = d->bone_lists + ik->bone_first;
+    return ik->bone_count > 0 && b[ik->bone_count - 1] == i && ik->target != i && (ik->bone_count == 1 || b[0] != i);
 }
 
 /* Marks the bones constraint k of kind (MF_SD_REF_*) writes the applied values of. */
