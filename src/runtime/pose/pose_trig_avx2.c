@@ -105,15 +105,16 @@ AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p, int32_t *first)
             same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c[k], _mm256_loadu_si256(av)));
             _mm256_storeu_si256(av, c[k]);
         }
-        uint64_t inh, pinh, cons, valid, act;
-        memcpy(&inh, p->inherit + i, 8), memcpy(&pinh, s->prev_inherit + i, 8);
+        /* the eight bones' bytes at once (low halves of 128-bit registers) */
+        __m128i vi = _mm_loadl_epi64((const __m128i *)(const void *)(p->inherit + i));
+        __m128i vp = _mm_loadl_epi64((const __m128i *)(const void *)(s->prev_inherit + i));
+        __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(p->active + i));
+        _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
+        uint64_t cons, valid;
         memcpy(&cons, s->constrained + i, 8), memcpy(&valid, s->world_valid + i, 8);
-        memcpy(&act, p->active + i, 8);
-        memcpy(s->prev_inherit + i, &inh, 8);
-        __m128i vi = _mm_cvtsi64_si128((long long)inh), vp = _mm_cvtsi64_si128((long long)pinh);
         unsigned same_inh = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(vi, vp)) & 0xffu;
         unsigned keep = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(same)) & same_inh;
-        unsigned act_bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_cvtsi64_si128((long long)act), _mm_setzero_si128())) & 0xffu;
+        unsigned act_bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(va, _mm_setzero_si128())) & 0xffu;
         uint64_t inactive = ~unset_bytes(act_bits) & ones; /* byte j 1 where bone j is inactive */
         uint64_t dirty = unset_bytes(keep) | cons | (valid ^ ones) | inactive;
         memcpy(s->changed + i, &dirty, 8);
