@@ -12,6 +12,7 @@
 #include "pose_rig.h"
 #include "mf/mf_physics.h"
 #include "mf/mf_pose.h"
+#include "../src/runtime/pose/pose_internal.h"
 
 #define BONES(ph_bone, extra_tf) \
     "\"bones\":[{\"name\":\"root\"}," \
@@ -153,8 +154,9 @@ static void copy_inputs(mf_pose *dst, const mf_pose *src)
     memcpy(dst->inherit, src->inherit, (size_t)src->bone_count);
 }
 
-/* Against a pose created afresh for each frame (no dirty marks, empty trigonometry cache). */
-static void random_against_fresh(const char *rig, uint32_t seed)
+/* Against a pose created afresh for each frame (no dirty marks, empty trigonometry cache).
+ * sse2: the pose marks with the SSE2 pass where the CPU would take the AVX2 one. */
+static void random_against_fresh(const char *rig, uint32_t seed, bool sse2)
 {
     test_rig r;
     test_rig_build(&r, rig, NULL, NULL, 0);
@@ -163,6 +165,7 @@ static void random_against_fresh(const char *rig, uint32_t seed)
     int32_t S = mf_skel_data_find_skin(&r.data, "S");
     mf_pose *p = NULL;
     assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
+    if (sse2) p->scratch->trig_avx2 = 0;
     int32_t refs = 0;
     for (int32_t u = 0; u < r.data.update_count; u++) refs += r.data.update[u].kind == MF_SD_REF_BONE;
     printf("bone updates in the order: %d of %d bones\n", (int)refs, (int)r.data.bone_count);
@@ -229,8 +232,9 @@ static void random_physics_against_full(const char *rig, uint32_t seed)
 static void test_random_against_fresh(void **state)
 {
     (void)state;
-    random_against_fresh(RIG_PLAIN, 12345u);
-    random_against_fresh(RIG_TWICE, 999u);
+    random_against_fresh(RIG_PLAIN, 12345u, false);
+    random_against_fresh(RIG_TWICE, 999u, false);
+    random_against_fresh(RIG_PLAIN, 2468u, true);
 }
 
 static void test_random_physics_against_full(void **state)

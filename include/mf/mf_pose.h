@@ -187,9 +187,11 @@ mf_result mf_pose_override(mf_pose *pose, int32_t bone, const mf_bone_override *
 /* Computes world transforms in the build's update order, running IK, transform, path and
  * physics constraints between bone updates (inactive bones and constraints skipped). Unchanged
  * sub-trees keep their world (bones_kept); the cos and sin of every bone's local matrix are
- * computed first, four bones at a time, and only where rotation or shears changed
+ * computed first, eight or four bones at a time, and only where rotation or shears changed
  * (trig_computed); a bone update is then a few multiplications. Results are identical to
- * computing everything. */
+ * computing everything. The applied values start as the local ones (a bone whose applied
+ * values the host changes, through mf_pose_update_bone or mf_pose_update_applied, is computed
+ * again at the next update). */
 void mf_pose_update_world(mf_pose *pose);
 
 /* Updates one bone's world transform from its applied values and its parent's world. */

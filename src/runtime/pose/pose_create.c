@@ -64,9 +64,10 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     float **trig_values[] = {&s->trig_cx, &s->trig_sx, &s->trig_cy, &s->trig_sy};
     for (size_t i = 0; i < 2; i++) *trig_keys[i] = carve(l, nb, sizeof(uint32_t));
     for (size_t i = 0; i < 4; i++) *trig_values[i] = carve(l, nb, sizeof(float));
-    s->prev = carve(l, nb * 7, sizeof(float));
-    uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid, &s->kept};
-    for (size_t i = 0; i < 5; i++) *dirty[i] = carve(l, nb, 1);
+    uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid};
+    for (size_t i = 0; i < 4; i++) *dirty[i] = carve(l, nb, 1);
+    s->kept = carve(l, nb + 1, 1);
+    s->ops = carve(l, (size_t)d->update_count * 2, sizeof(mf_pose_op));
     s->skin_mats = carve(l, nb * 8, sizeof(float));
     s->att_pairs = carve(l, (size_t)d->attachment_count, 1);
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
@@ -157,6 +158,9 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         }
         s->att_pairs[a] = pairs;
     }
+#if MF_TRIG_AVX2
+    s->trig_avx2 = mf_pose_trig_avx2_usable();
+#endif
     mf_pose_dirty_setup(p);
 #if MF_SKIN_AVX
     s->skin_avx = mf_skin_avx_usable();

@@ -5,12 +5,63 @@
 #include <string.h>
 
 #include "pose_internal.h"
-#if defined(__SSE2__) && !defined(MF_NO_SIMD)
-#include <emmintrin.h>
-#define DIRTY_SSE2 1
-#else
-#define DIRTY_SSE2 0
-#endif
+#include "pose_trig.h"
+#define DIRTY_SSE2 MF_TRIG_SSE2
+
+/* Whether an IK constraint's last bone is bone i and not its target: its world is then only
+ * written by the IK, never read (mf_pose_ik_overwrites says when at run time). */
+static bool ik_last(const mf_skel_data *d, int32_t k, int32_t i)
+{
+    const mf_sd_ik *ik = &d->ik[k];
+    const int32_t *b = d->bone_lists + ik->bone_first;
+    return ik->bone_count > 0 && b[ik->bone_count - 1] == i && ik->target != i && (ik->bone_count == 1 || b[0] != i);
+}
+
+/* Marks the bones constraint k of kind (MF_SD_REF_*) writes the applied values of. */
+static void mark_written(const mf_skel_data *d, int32_t kind, int32_t k, uint8_t *written)
+{
+    int32_t first = 0, count = 0;
+    if (kind == MF_SD_REF_IK) first = d->ik[k].bone_first, count = d->ik[k].bone_count;
+    else if (kind == MF_SD_REF_TRANSFORM) first = d->transform[k].bone_first, count = d->transform[k].bone_count;
+    else if (kind == MF_SD_REF_PATH) first = d->path[k].bone_first, count = d->path[k].bone_count;
+    else if (kind == MF_SD_REF_PHYSICS) written[d->physics[k].bone] = 1;
+    for (int32_t j = 0; j < count; j++) written[d->bone_lists[first + j]] = 1;
+}
+
+/* The update program from the update order. A bone update before any constraint in the order
+ * writes the bone has the applied values the trigonometry cache was filled from (fresh); the
+ * kept flags serve as scratch for which bones were written so far. */
+static void build_program(mf_pose *p)
+{
+    const mf_skel_data *d = p->data;
+    mf_pose_scratch *s = p->scratch;
+    uint8_t *written = s->kept;
+    memset(written, 0, (size_t)p->bone_count);
+    static const int32_t op_of[MF_SD_REF_KIND_COUNT] = {MF_OP_BONE, MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH,
+                                                        MF_OP_PHYSICS};
+    int32_t o = 0, run = -1;
+    for (int32_t u = 0; u < d->update_count; u++) {
+        mf_sd_ref r = d->update[u];
+        if (r.kind != MF_SD_REF_BONE) {
+            mark_written(d, r.kind, r.index, written);
+            s->ops[o++] = (mf_pose_op){op_of[r.kind], r.index, 0};
+            run = -1;
+            continue;
+        }
+        int32_t i = r.index, par = d->bones[i].parent;
+        if (u + 1 < d->update_count && d->update[u + 1].kind == MF_SD_REF_IK && ik_last(d, d->update[u + 1].index, i)) {
+            s->ops[o++] = (mf_pose_op){MF_OP_IK_LAST, d->update[++u].index, i};
+            mark_written(d, MF_SD_REF_IK, d->update[u].index, written);
+            run = -1;
+            continue;
+        }
+        if (run < 0) run = o, s->ops[o++] = (mf_pose_op){MF_OP_RUN, 0, 0};
+        s->ops[run].a++;
+        s->ops[o++] = (mf_pose_op){par >= 0 && !written[i] ? MF_OP_BONE_FAST : MF_OP_BONE, i,
+                                   par >= 0 ? par : p->bone_count};
+    }
+    s->op_count = o;
+}
 
 void mf_pose_dirty_setup(mf_pose *p)
 {
@@ -27,6 +78,7 @@ void mf_pose_dirty_setup(mf_pose *p)
             s->constrained[d->bone_lists[d->path[k].bone_first + j]] = 1;
     for (int32_t k = 0; k < d->physics_count; k++) s->constrained[d->physics[k].bone] = 1;
     mf_pose_dirty_clear(p);
+    build_program(p);
 }
 
 void mf_pose_dirty_clear(mf_pose *p)
@@ -34,30 +86,38 @@ void mf_pose_dirty_clear(mf_pose *p)
     memset(p->scratch->world_valid, 0, (size_t)p->bone_count);
 }
 
-/* Marks per bone whether its update must compute: its local values or inherit mode differ
- * (bit for bit) from the previous call's, a constraint writes it, or its world is not one an
- * update computed. Keeps this call's values for the next. */
-void mf_pose_dirty_mark(mf_pose *p)
+/* Marks per bone whether its update must compute: it is inactive, its local values or
+ * inherit mode differ (bit for bit) from the applied values and inherit mode of the previous
+ * call (the applied values of a bone no constraint writes are its local values of that call;
+ * a host that writes applied values itself updates the bone, which clears its world_valid), a
+ * constraint writes it, or its world is not one an update computed. In the same pass it copies
+ * the local values to the applied ones and fills the trigonometry cache from them, four bones
+ * at a time. Returns the bones whose trigonometry it computed. */
+int32_t mf_pose_dirty_mark(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    int32_t n = p->bone_count, i = 0;
+    int32_t n = p->bone_count, i = 0, computed = 0;
     const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
-    float *prev[7];
-    for (int32_t k = 0; k < 7; k++) prev[k] = s->prev + (size_t)k * (size_t)n;
+    float *app[7] = {p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy};
     memset(s->kept, 0, (size_t)n);
+    s->kept[n] = 1; /* a root's "parent": the update order keeps a root on its own values */
+#if MF_TRIG_AVX2
+    if (s->trig_avx2) computed += mf_pose_dirty_mark_avx2(p, &i); /* eight bones a step, then on here */
+#endif
 #if DIRTY_SSE2
     for (; i + 4 <= n; i += 4) {
-        __m128i same = _mm_set1_epi32(-1);
+        __m128i same = _mm_set1_epi32(-1), c[7];
         for (int32_t k = 0; k < 7; k++) {
-            __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
-            __m128i *pv = (__m128i *)(void *)(prev[k] + i);
-            same = _mm_and_si128(same, _mm_cmpeq_epi32(c, _mm_loadu_si128(pv)));
-            _mm_storeu_si128(pv, c);
+            c[k] = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
+            __m128i *av = (__m128i *)(void *)(app[k] + i);
+            same = _mm_and_si128(same, _mm_cmpeq_epi32(c[k], _mm_loadu_si128(av)));
+            _mm_storeu_si128(av, c[k]);
         }
         /* the four bones' bytes at once: inherit modes compared, flags or-ed */
-        uint32_t inh, pinh, cons, valid;
+        uint32_t inh, pinh, cons, valid, act;
         memcpy(&inh, p->inherit + i, 4), memcpy(&pinh, s->prev_inherit + i, 4);
         memcpy(&cons, s->constrained + i, 4), memcpy(&valid, s->world_valid + i, 4);
+        memcpy(&act, p->active + i, 4);
         memcpy(s->prev_inherit + i, &inh, 4);
         int same_inh = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)inh), _mm_cvtsi32_si128((int)pinh)));
         int keep = _mm_movemask_ps(_mm_castsi128_ps(same)) & same_inh & 15;
@@ -65,19 +125,23 @@ void mf_pose_dirty_mark(mf_pose *p)
         static const uint32_t dirty_of[16] = {
             0x01010101u, 0x01010100u, 0x01010001u, 0x01010000u, 0x01000101u, 0x01000100u, 0x01000001u, 0x01000000u,
             0x00010101u, 0x00010100u, 0x00010001u, 0x00010000u, 0x00000101u, 0x00000100u, 0x00000001u, 0x00000000u};
-        uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u);
+        uint32_t inactive = (uint32_t)_mm_cvtsi128_si32(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)act), _mm_setzero_si128()));
+        uint32_t dirty = dirty_of[keep] | cons | (valid ^ 0x01010101u) | (inactive & 0x01010101u);
         memcpy(s->changed + i, &dirty, 4);
+        computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
     }
 #endif
     for (; i < n; i++) {
         bool changed = s->prev_inherit[i] != p->inherit[i];
         for (int32_t k = 0; k < 7; k++) {
             uint32_t a, b; /* bits, so -0 and NaN compare as they are */
-            memcpy(&a, prev[k] + i, 4), memcpy(&b, cur[k] + i, 4);
+            memcpy(&a, app[k] + i, 4), memcpy(&b, cur[k] + i, 4);
             changed |= a != b;
-            prev[k][i] = cur[k][i];
+            app[k][i] = cur[k][i];
         }
-        s->changed[i] = changed || s->constrained[i] || !s->world_valid[i];
+        s->changed[i] = changed || s->constrained[i] || !s->world_valid[i] || !p->active[i];
         s->prev_inherit[i] = p->inherit[i];
+        computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
+    return computed;
 }

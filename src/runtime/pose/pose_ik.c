@@ -192,14 +192,14 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
     a1 = (a1 - os) * MF_RAD + o1 - rot;
     if (a1 > 180) a1 -= 360;
     else if (a1 < -180) a1 += 360;
-    mf_pose_update_bone_with(p, parent, (float)px, (float)py, (float)(rot + a1 * mix), (float)sx,
-                             (float)sy, 0, 0);
+    const float v[7] = {(float)px, (float)py, (float)(rot + a1 * mix), (float)sx, (float)sy, 0, 0};
     rot = p->arot[child];
     a2 = ((a2 + os) * MF_RAD - p->ashx[child]) * s2 + o2 - rot;
     if (a2 > 180) a2 -= 360;
     else if (a2 < -180) a2 += 360;
-    mf_pose_update_bone_with(p, child, (float)cx, (float)cy, (float)(rot + a2 * mix),
-                             p->asx[child], p->asy[child], p->ashx[child], p->ashy[child]);
+    const float w[7] = {(float)cx, (float)cy, (float)(rot + a2 * mix), p->asx[child], p->asy[child],
+                        p->ashx[child], p->ashy[child]};
+    mf_pose_update_two_with(p, parent, v, child, w); /* both Normal: checked at the top */
 }
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)
@@ -214,4 +214,13 @@ void mf_pose_apply_ik(mf_pose *p, int32_t k)
     else
         ik_two(p, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
                ik->uniform, p->ik_softness[k], mix);
+}
+
+bool mf_pose_ik_overwrites(const mf_pose *p, int32_t k, int32_t bone)
+{
+    const mf_sd_ik *ik = &p->data->ik[k];
+    if (!p->ik_active[k] || p->ik_mix[k] == 0 || p->inherit[bone] != MF_SD_INHERIT_NORMAL) return false;
+    /* a chain of two solves only with both bones Normal (ik_two); one bone reads its own world
+     * only in the inherit modes other than Normal (ik_one) */
+    return ik->bone_count == 1 || p->inherit[p->data->bone_lists[ik->bone_first]] == MF_SD_INHERIT_NORMAL;
 }

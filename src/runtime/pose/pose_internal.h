@@ -19,6 +19,21 @@ typedef struct mf_pose_seg {
     int32_t k;
 } mf_pose_seg;
 
+/* The update order as the world update runs it (pose_dirty.c builds it at create): runs of
+ * bone updates with no switch between them, constraints between runs. */
+enum {
+    MF_OP_RUN,       /* a: the count of bone records that follow */
+    MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint before it in the order writes it: its
+                      * trigonometry is fresh */
+    MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root) */
+    MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
+                      * the update is skipped when the IK surely overwrites the bone's world */
+    MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS /* a: the constraint */
+};
+typedef struct mf_pose_op {
+    int32_t kind, a, b;
+} mf_pose_op;
+
 /* Scratch the constraints need, sized at create. */
 typedef struct mf_pose_scratch {
     int32_t path_bones_cap;  /* max bones of a path constraint */
@@ -35,18 +50,20 @@ typedef struct mf_pose_scratch {
      * angles' bits */
     uint32_t *trig_kx, *trig_ky;
     float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
-    /* the dirty sub-tree skip (pose_dirty.c): local values and inherit mode at the last world
-     * update (7 arrays of bone_count), per bone whether its update must compute (values
-     * changed, a constraint writes it, or its world is not one an update computed), whether a
-     * constraint writes it, whether its world is one an update computed, whether this update
-     * kept it */
-    float *prev;
+    /* the dirty sub-tree skip (pose_dirty.c): inherit mode at the last world update, per
+     * bone whether its update must compute (values changed, a constraint writes it, inactive,
+     * or its world is not one an update computed), whether a constraint writes it, whether its
+     * world is one an update computed, whether this update kept it (bone_count + 1: the last
+     * stands for a root's parent, always kept) */
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
+    mf_pose_op *ops; /* the update program: 2 * update_count at most */
+    int32_t op_count;
     /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
      * written at the end of each world update; valid: 0 after any other world change */
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
+    uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
     /* per attachment: 1 when every vertex has exactly two influences, stored in order from
      * infl_first (the skinning streams them without reading the spans) */
     uint8_t *att_pairs;
@@ -97,14 +114,22 @@ void mf_pose_applied_origin(mf_pose *pose, int32_t bone);
 void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, float rot, float sx,
                               float sy, float shx, float shy);
 
+/* mf_pose_update_bone_with for bone i and then bone j, both of Normal inheritance (or a root),
+ * their cos and sin computed together; v and w: x, y, rot, sx, sy, shx, shy. */
+void mf_pose_update_two_with(mf_pose *pose, int32_t i, const float v[7], int32_t j, const float w[7]);
+
 /* The dirty sub-tree skip (pose_dirty.c): setup at create, clear after outside world writes,
- * mark before each update order. */
+ * mark before each update order (also copies local to applied values and fills the
+ * trigonometry cache; returns the bones whose trigonometry it computed). */
 void mf_pose_dirty_setup(mf_pose *pose);
 void mf_pose_dirty_clear(mf_pose *pose);
-void mf_pose_dirty_mark(mf_pose *pose);
+int32_t mf_pose_dirty_mark(mf_pose *pose);
 
 /* Constraints (pose_ik.c, pose_transform.c, pose_path.c). */
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
+/* Whether applying IK constraint ik surely writes the world of its last bone (active, mixed,
+ * inherit modes it solves) without reading it first. */
+bool mf_pose_ik_overwrites(const mf_pose *pose, int32_t ik, int32_t bone);
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
 /* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one

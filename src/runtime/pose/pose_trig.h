@@ -4,6 +4,7 @@
 #define MF_POSE_TRIG_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <string.h>
@@ -84,7 +85,7 @@ static inline void mf_sincos2_r(float r0, float r1, float cs_sn[4])
 /* Makes bone i's trigonometry cache hold the cos and sin of its local matrix's two angles,
  * (0 - rot) - shx and ((0 - rot) + 90) - shy in degrees (the mirror image of Spine's Y-up
  * angles, pose_world.c), keyed on their bits: the one place that forms them one bone at a
- * time (mf_pose_trig_fill's vector loop forms the same bits). true when it computed. */
+ * time (mf_pose_trig_group forms the same bits four at a time). true when it computed. */
 static inline bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
 {
     float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
@@ -98,10 +99,79 @@ static inline bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot
     return true;
 }
 
-/* Fills the bones' trigonometry cache from their applied rotation and shears (the two angles
- * of the local matrix, see pose_world.c), four bones at a time, skipping groups whose angles
- * are unchanged. Returns the bones computed. */
-int32_t mf_pose_trig_fill(mf_pose *pose);
+/* mf_pose_trig_refresh for two bones, both missing computed in one four-lane call (the
+ * lanes give the bits of the two-lane one). Returns the bones computed. */
+static inline int32_t mf_pose_trig_refresh2(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy,
+                                            int32_t j, float rot2, float shx2, float shy2)
+{
+#if MF_TRIG_SSE2
+    float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
+    float rx2 = (0.0f - rot2) - shx2, ry2 = ((0.0f - rot2) + 90.0f) + (0.0f - shy2);
+    uint32_t kx, ky, kx2, ky2;
+    memcpy(&kx, &rx, sizeof kx), memcpy(&ky, &ry, sizeof ky);
+    memcpy(&kx2, &rx2, sizeof kx2), memcpy(&ky2, &ry2, sizeof ky2);
+    float a0 = rx * (float)MF_DEG, a1 = ry * (float)MF_DEG, a2 = rx2 * (float)MF_DEG, a3 = ry2 * (float)MF_DEG;
+    if ((s->trig_kx[i] != kx || s->trig_ky[i] != ky) && (s->trig_kx[j] != kx2 || s->trig_ky[j] != ky2) &&
+        fabsf(a0) < 8192.0f && fabsf(a1) < 8192.0f && fabsf(a2) < 8192.0f && fabsf(a3) < 8192.0f) {
+        __m128 c, sn;
+        mf_sincos_ps(_mm_setr_ps(a0, a1, a2, a3), &c, &sn);
+        float cv[4], sv[4];
+        _mm_storeu_ps(cv, c), _mm_storeu_ps(sv, sn);
+        s->trig_kx[i] = kx, s->trig_ky[i] = ky, s->trig_kx[j] = kx2, s->trig_ky[j] = ky2;
+        s->trig_cx[i] = cv[0], s->trig_sx[i] = sv[0], s->trig_cy[i] = cv[1], s->trig_sy[i] = sv[1];
+        s->trig_cx[j] = cv[2], s->trig_sx[j] = sv[2], s->trig_cy[j] = cv[3], s->trig_sy[j] = sv[3];
+        return 2;
+    }
+#endif
+    return (int32_t)mf_pose_trig_refresh(s, i, rot, shx, shy) + (int32_t)mf_pose_trig_refresh(s, j, rot2, shx2, shy2);
+}
+
+#if MF_TRIG_SSE2
+/* Makes bones i..i+3's trigonometry cache hold the cos and sin of the angles of rotations rot
+ * and shears shx, shy (the same bits mf_pose_trig_refresh forms), computing only when a key
+ * differs. Returns the bones computed (0 or 4). */
+static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 rot, __m128 shx, __m128 shy)
+{
+    __m128 nrot = _mm_sub_ps(_mm_setzero_ps(), rot);
+    __m128 rx = _mm_sub_ps(nrot, shx);
+    __m128 ry = _mm_add_ps(_mm_add_ps(nrot, _mm_set1_ps(90.0f)), _mm_sub_ps(_mm_setzero_ps(), shy));
+    __m128i kx = _mm_castps_si128(rx), ky = _mm_castps_si128(ry);
+    __m128i same = _mm_and_si128(_mm_cmpeq_epi32(kx, _mm_loadu_si128((const __m128i *)(const void *)(s->trig_kx + i))),
+                                 _mm_cmpeq_epi32(ky, _mm_loadu_si128((const __m128i *)(const void *)(s->trig_ky + i))));
+    if (_mm_movemask_epi8(same) == 0xffff) return 0;
+    const __m128 deg = _mm_set1_ps((float)MF_DEG), lim = _mm_set1_ps(8192.0f);
+    const __m128 abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 ax = _mm_mul_ps(rx, deg), ay = _mm_mul_ps(ry, deg);
+    __m128 in = _mm_and_ps(_mm_cmplt_ps(_mm_and_ps(ax, abs_mask), lim), _mm_cmplt_ps(_mm_and_ps(ay, abs_mask), lim));
+    if (_mm_movemask_ps(in) != 15) { /* an angle past the vector range (or NaN): bone by bone */
+        float r[4], x[4], y[4];
+        _mm_storeu_ps(r, rot), _mm_storeu_ps(x, shx), _mm_storeu_ps(y, shy);
+        for (int32_t j = 0; j < 4; j++) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
+        return 4;
+    }
+    __m128 cx, sx, cy, sy;
+    mf_sincos_ps(ax, &cx, &sx);
+    mf_sincos_ps(ay, &cy, &sy);
+    _mm_storeu_si128((__m128i *)(void *)(s->trig_kx + i), kx);
+    _mm_storeu_si128((__m128i *)(void *)(s->trig_ky + i), ky);
+    _mm_storeu_ps(s->trig_cx + i, cx), _mm_storeu_ps(s->trig_sx + i, sx);
+    _mm_storeu_ps(s->trig_cy + i, cy), _mm_storeu_ps(s->trig_sy + i, sy);
+    return 4;
+}
+#endif
+
+/* The AVX2 pass (pose_trig_avx2.c) exists on x86 with GCC or Clang unless MF_NO_SIMD; it runs
+ * where the CPU has AVX2 (checked once, at create): mf_pose_dirty_mark's work eight bones at a
+ * time from *first (0) on, *first left at the first bone it did not do. Returns the bones
+ * whose angles changed. */
+#if MF_TRIG_SSE2 && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define MF_TRIG_AVX2 1
+bool mf_pose_trig_avx2_usable(void);
+int32_t mf_pose_dirty_mark_avx2(mf_pose *pose, int32_t *first);
+#else
+#define MF_TRIG_AVX2 0
+#endif
+
 /* Empties the cache (at create). */
 void mf_pose_trig_clear(mf_pose *pose);
 

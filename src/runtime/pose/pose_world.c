@@ -138,6 +138,22 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
     world_of(p, i, x, y, rot, sx, sy, shx, shy, false);
 }
 
+void mf_pose_update_two_with(mf_pose *p, int32_t i, const float v[7], int32_t j, const float w[7])
+{
+    if (i == j) { /* not a chain the checks let through; as two updates all the same */
+        mf_pose_update_bone_with(p, i, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+        mf_pose_update_bone_with(p, j, w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
+        return;
+    }
+    p->ax[i] = v[0], p->ay[i] = v[1], p->arot[i] = v[2], p->asx[i] = v[3], p->asy[i] = v[4];
+    p->ashx[i] = v[5], p->ashy[i] = v[6];
+    p->ax[j] = w[0], p->ay[j] = w[1], p->arot[j] = w[2], p->asx[j] = w[3], p->asy[j] = w[4];
+    p->ashx[j] = w[5], p->ashy[j] = w[6];
+    p->trig_computed += mf_pose_trig_refresh2(p->scratch, i, v[2], v[5], v[6], j, w[2], w[5], w[6]);
+    world_of(p, i, v[0], v[1], v[2], v[3], v[4], v[5], v[6], true);
+    world_of(p, j, w[0], w[1], w[2], w[3], w[4], w[5], w[6], true);
+}
+
 void mf_pose_update_bone(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
@@ -165,16 +181,24 @@ void mf_pose_applied_origin(mf_pose *p, int32_t i)
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
+    p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
     int32_t par = p->data->bones[i].parent;
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
     float r[4];
-    mf_pose_applied_origin(p, i);
     if (par < 0) {
+        mf_pose_applied_origin(p, i);
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+        /* mf_pose_applied_origin, its inverse determinant kept: Normal's matrix is the parent's */
+        float det = pa * pd - pb * pc;
+        float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
+        float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
+        p->ax[i] = (dx * pd - dy * pb) * inv;
+        p->ay[i] = (dy * pa - dx * pc) * inv;
         float m[4];
+        bool own = true; /* m is not the parent's matrix: its own inverse */
         switch (p->inherit[i]) {
         case MF_SD_INHERIT_ONLY_TRANSLATION:
             m[0] = 1, m[1] = 0, m[2] = 0, m[3] = 1;
@@ -189,10 +213,14 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
             break;
         default:
             m[0] = pa, m[1] = pb, m[2] = pc, m[3] = pd;
+            own = false;
             break;
         }
-        float md = m[0] * m[3] - m[1] * m[2];
-        float mi = fabsf(md) > 1e-12f ? 1.0f / md : 0.0f;
+        float mi = inv;
+        if (own) {
+            float md = m[0] * m[3] - m[1] * m[2];
+            mi = fabsf(md) > 1e-12f ? 1.0f / md : 0.0f;
+        }
         r[0] = (m[3] * a - m[1] * c) * mi;
         r[1] = (m[3] * b - m[1] * d) * mi;
         r[2] = (m[0] * c - m[2] * a) * mi;
@@ -220,56 +248,110 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
     }
 }
 
+/* The update of a bone with inherit other than Normal, a root, or one a constraint wrote
+ * before (out of line: the run's loop keeps its arrays in registers). */
+static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool fresh)
+{
+    world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], fresh);
+}
+
+/* The arrays a run of bone updates reads and writes, taken once per update: inlined into the
+ * update, the runs between constraints then start with no loads. */
+typedef struct run_arrays {
+    const uint8_t *changed, *inherit, *active;
+    uint8_t *kept, *valid;
+    const float *ax, *ay, *asx, *asy, *tcx, *tsx, *tcy, *tsy;
+    float *a, *b, *c, *d, *wx, *wy;
+} run_arrays;
+
+/* A run of bone updates from the update program: a bone whose values did not change under a
+ * kept parent keeps its world; the others compute it, most as the parent's matrix times the
+ * cached local one. Adds the bones computed and kept to counts. */
+static inline __attribute__((always_inline)) void update_run(mf_pose *p, const run_arrays *r, const mf_pose_op *o,
+                                                             int32_t count, int32_t counts[2])
+{
+    for (int32_t k = 0; k < count; k++) {
+        int32_t i = o[k].a, par = o[k].b;
+        if (!r->changed[i] && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
+            r->kept[i] = 1;
+            counts[1]++;
+            continue;
+        }
+        if (!r->active[i]) {
+            r->valid[i] = 0; /* stale while inactive */
+            continue;
+        }
+        r->valid[i] = 1;
+        counts[0]++;
+        if (o[k].kind == MF_OP_BONE_FAST && r->inherit[i] == MF_SD_INHERIT_NORMAL) {
+            /* world_of's first case, its cos and sin fresh from the fill */
+            float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
+            float l0 = r->tcx[i] * sx, l1 = -(r->tcy[i] * sy), l2 = -(r->tsx[i] * sx), l3 = r->tsy[i] * sy;
+            float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
+            float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
+            r->wx[i] = pa * x + pb * y + r->wx[par];
+            r->wy[i] = pc * x + pd * y + r->wy[par];
+            a[i] = pa * l0 + pb * l2;
+            b[i] = pa * l1 + pb * l3;
+            c[i] = pc * l0 + pd * l2;
+            d[i] = pc * l1 + pd * l3;
+        } else {
+            update_other(p, i, o[k].kind == MF_OP_BONE_FAST);
+        }
+    }
+}
+
 void mf_pose_update_world(mf_pose *p)
 {
     if (!p) return;
-    const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
-    mf_pose_dirty_mark(p);
-    size_t bytes = (size_t)p->bone_count * sizeof(float);
-    memcpy(p->ax, p->x, bytes), memcpy(p->ay, p->y, bytes), memcpy(p->arot, p->rot, bytes);
-    memcpy(p->asx, p->sx, bytes), memcpy(p->asy, p->sy, bytes), memcpy(p->ashx, p->shx, bytes);
-    memcpy(p->ashy, p->shy, bytes);
-    p->trig_computed += mf_pose_trig_fill(p);
-    for (int32_t u = 0; u < d->update_count; u++) {
-        mf_sd_ref r = d->update[u];
-        switch (r.kind) {
-        case MF_SD_REF_BONE:
-        {
-            int32_t i = r.index, par = d->bones[i].parent;
-            if (!p->active[i]) {
-                s->world_valid[i] = 0; /* stale while inactive */
-            } else if (!s->changed[i] && (par < 0 || s->kept[par])) {
-                s->kept[i] = 1; /* nothing it depends on changed: last frame's world stands */
-                p->bones_kept++;
-            } else {
-                /* a bone no constraint writes still has the applied values the trigonometry
-                 * cache was filled from */
-                world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i],
-                         !s->constrained[i]);
+    p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, and the trigonometry */
+    const run_arrays r = {s->changed, p->inherit, p->active, s->kept, s->world_valid, p->ax, p->ay, p->asx, p->asy,
+                          s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
+    int32_t counts[2] = {0, 0}; /* bones computed, kept */
+    const mf_pose_op *o = s->ops, *end = s->ops + s->op_count;
+    while (o < end) {
+        switch (o->kind) {
+        case MF_OP_RUN:
+            update_run(p, &r, o + 1, o->a, counts);
+            o += o->a;
+            break;
+        case MF_OP_IK_LAST: {
+            int32_t i = o->b;
+            if (!mf_pose_ik_overwrites(p, o->a, i)) {
+                mf_pose_op one = {MF_OP_BONE, i, p->data->bones[i].parent};
+                if (one.b < 0) one.b = p->bone_count;
+                update_run(p, &r, &one, 1, counts);
+            } else if (p->active[i]) { /* the IK computes it: its world before is never read */
                 s->world_valid[i] = 1;
-                p->bones_computed++;
+                counts[0]++;
+            } else {
+                s->world_valid[i] = 0;
             }
+            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
             break;
         }
-        case MF_SD_REF_IK:
-            if (p->ik_active[r.index]) mf_pose_apply_ik(p, r.index);
+        case MF_OP_IK:
+            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
             break;
-        case MF_SD_REF_TRANSFORM:
-            if (p->tf_active[r.index]) mf_pose_apply_transform(p, r.index);
+        case MF_OP_TRANSFORM:
+            if (p->tf_active[o->a]) mf_pose_apply_transform(p, o->a);
             break;
-        case MF_SD_REF_PATH:
-            if (p->path_active[r.index]) mf_pose_apply_path(p, r.index);
+        case MF_OP_PATH:
+            if (p->path_active[o->a]) mf_pose_apply_path(p, o->a);
             break;
-        case MF_SD_REF_PHYSICS:
-            mf_pose_apply_physics(p, r.index); /* checks its own activity */
+        case MF_OP_PHYSICS:
+            mf_pose_apply_physics(p, o->a); /* checks its own activity */
             break;
         default:
             break;
         }
+        o++;
     }
+    p->bones_computed += counts[0];
+    p->bones_kept += counts[1];
     mf_skin_pack_bones(p, s->skin_mats);
     s->skin_mats_valid = 1;
 }

@@ -1,0 +1,126 @@
+/* The dirty mark, the copy to applied values and the trigonometry cache eight bones at a time
+ * with AVX2: every lane does exactly what mf_sincos_ps (pose_trig.h) does for one angle (same
+ * operations, same order, no fused multiply-adds), so the cache holds the bits of the SSE2
+ * fill. Compiled for AVX2 through a target attribute and chosen at run time
+ * (mf_pose_trig_avx2_usable). */
+#include <string.h>
+
+#include "pose_trig.h"
+
+#if MF_TRIG_AVX2
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+bool mf_pose_trig_avx2_usable(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
+/* mf_sincos_ps on eight lanes. */
+AVX2 static inline void sincos8(__m256 x, __m256 *c, __m256 *s)
+{
+    __m256i ki = _mm256_cvtps_epi32(_mm256_mul_ps(x, _mm256_set1_ps(0.636619772f)));
+    __m256 k = _mm256_cvtepi32_ps(ki);
+    __m256 y = _mm256_sub_ps(x, _mm256_mul_ps(k, _mm256_set1_ps(1.5703125f)));
+    y = _mm256_sub_ps(y, _mm256_mul_ps(k, _mm256_set1_ps(4.837512969970703125e-4f)));
+    y = _mm256_sub_ps(y, _mm256_mul_ps(k, _mm256_set1_ps(7.54978995489188216e-8f)));
+    __m256 z = _mm256_mul_ps(y, y);
+    __m256 ps = _mm256_add_ps(_mm256_mul_ps(z, _mm256_set1_ps(-1.9515295891e-4f)), _mm256_set1_ps(8.3321608736e-3f));
+    ps = _mm256_add_ps(_mm256_mul_ps(z, ps), _mm256_set1_ps(-1.6666654611e-1f));
+    __m256 sp = _mm256_add_ps(y, _mm256_mul_ps(_mm256_mul_ps(y, z), ps));
+    __m256 pc = _mm256_add_ps(_mm256_mul_ps(z, _mm256_set1_ps(2.443315711809948e-5f)), _mm256_set1_ps(-1.388731625493765e-3f));
+    pc = _mm256_add_ps(_mm256_mul_ps(z, pc), _mm256_set1_ps(4.166664568298827e-2f));
+    __m256 cp = _mm256_add_ps(_mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_mul_ps(z, _mm256_set1_ps(0.5f))),
+                              _mm256_mul_ps(_mm256_mul_ps(z, z), pc));
+    __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
+    __m256i qc = _mm256_add_epi32(ki, one);
+    __m256 odd_s = _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(ki, one), one));
+    __m256 neg_s = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(ki, two), 30));
+    __m256 neg_c = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(qc, two), 30));
+    __m256 sv = _mm256_xor_ps(_mm256_or_ps(_mm256_and_ps(odd_s, cp), _mm256_andnot_ps(odd_s, sp)), neg_s);
+    __m256 cv = _mm256_xor_ps(_mm256_or_ps(_mm256_and_ps(odd_s, sp), _mm256_andnot_ps(odd_s, cp)), neg_c);
+    __m256 zero = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ);
+    *s = _mm256_or_ps(_mm256_and_ps(zero, x), _mm256_andnot_ps(zero, sv));
+    *c = cv;
+}
+
+/* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs.
+ * Returns the bones whose angles changed. */
+AVX2 static inline int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
+{
+    const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
+    const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    __m256 nrot = _mm256_sub_ps(_mm256_setzero_ps(), rot);
+    __m256 rx = _mm256_sub_ps(nrot, shx);
+    __m256 ry = _mm256_add_ps(_mm256_add_ps(nrot, _mm256_set1_ps(90.0f)), _mm256_sub_ps(_mm256_setzero_ps(), shy));
+    __m256i kx = _mm256_castps_si256(rx), ky = _mm256_castps_si256(ry);
+    __m256i same = _mm256_and_si256(_mm256_cmpeq_epi32(kx, _mm256_loadu_si256((const __m256i *)(const void *)(s->trig_kx + i))),
+                                    _mm256_cmpeq_epi32(ky, _mm256_loadu_si256((const __m256i *)(const void *)(s->trig_ky + i))));
+    int miss = ~_mm256_movemask_ps(_mm256_castsi256_ps(same)) & 0xff;
+    if (!miss) return 0;
+    __m256 ax = _mm256_mul_ps(rx, deg), ay = _mm256_mul_ps(ry, deg);
+    __m256 in = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(ax, abs_mask), lim, _CMP_LT_OS),
+                              _mm256_cmp_ps(_mm256_and_ps(ay, abs_mask), lim, _CMP_LT_OS));
+    if (_mm256_movemask_ps(in) != 0xff) { /* an angle past the vector range (or NaN): bone by bone */
+        float r[8], x[8], y[8];
+        int32_t computed = 0;
+        _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
+        for (int32_t j = 0; j < 8; j++) computed += mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
+        return computed;
+    }
+    __m256 cx, sx, cy, sy;
+    sincos8(ax, &cx, &sx);
+    sincos8(ay, &cy, &sy);
+    _mm256_storeu_si256((__m256i *)(void *)(s->trig_kx + i), kx);
+    _mm256_storeu_si256((__m256i *)(void *)(s->trig_ky + i), ky);
+    _mm256_storeu_ps(s->trig_cx + i, cx), _mm256_storeu_ps(s->trig_sx + i, sx);
+    _mm256_storeu_ps(s->trig_cy + i, cy), _mm256_storeu_ps(s->trig_sy + i, sy);
+    return __builtin_popcount((unsigned)miss); /* the others computed their same values */
+}
+
+/* Byte j 1 where bit j of m is clear, else 0 (eight bones' keep bits to changed flags). */
+static uint64_t unset_bytes(unsigned m)
+{
+    static const uint32_t four[16] = {
+        0x01010101u, 0x01010100u, 0x01010001u, 0x01010000u, 0x01000101u, 0x01000100u, 0x01000001u, 0x01000000u,
+        0x00010101u, 0x00010100u, 0x00010001u, 0x00010000u, 0x00000101u, 0x00000100u, 0x00000001u, 0x00000000u};
+    return (uint64_t)four[m & 15u] | (uint64_t)four[(m >> 4) & 15u] << 32;
+}
+
+/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies and cache. */
+AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p, int32_t *first)
+{
+    mf_pose_scratch *s = p->scratch;
+    int32_t n = p->bone_count, computed = 0, i = *first;
+    const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
+    float *app[7] = {p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy};
+    const uint64_t ones = 0x0101010101010101ull;
+    for (; i + 8 <= n; i += 8) {
+        __m256i same = _mm256_set1_epi32(-1), c[7];
+        for (int32_t k = 0; k < 7; k++) {
+            c[k] = _mm256_loadu_si256((const __m256i *)(const void *)(cur[k] + i));
+            __m256i *av = (__m256i *)(void *)(app[k] + i);
+            same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c[k], _mm256_loadu_si256(av)));
+            _mm256_storeu_si256(av, c[k]);
+        }
+        /* the eight bones' bytes at once (low halves of 128-bit registers) */
+        __m128i vi = _mm_loadl_epi64((const __m128i *)(const void *)(p->inherit + i));
+        __m128i vp = _mm_loadl_epi64((const __m128i *)(const void *)(s->prev_inherit + i));
+        __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(p->active + i));
+        _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
+        uint64_t cons, valid;
+        memcpy(&cons, s->constrained + i, 8), memcpy(&valid, s->world_valid + i, 8);
+        unsigned same_inh = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(vi, vp)) & 0xffu;
+        unsigned keep = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(same)) & same_inh;
+        unsigned act_bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(va, _mm_setzero_si128())) & 0xffu;
+        uint64_t inactive = ~unset_bytes(act_bits) & ones; /* byte j 1 where bone j is inactive */
+        uint64_t dirty = unset_bytes(keep) | cons | (valid ^ ones) | inactive;
+        memcpy(s->changed + i, &dirty, 8);
+        computed += trig8(s, i, _mm256_castsi256_ps(c[2]), _mm256_castsi256_ps(c[5]), _mm256_castsi256_ps(c[6]));
+    }
+    *first = i;
+    return computed;
+}
+#endif
