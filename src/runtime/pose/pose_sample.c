@@ -41,24 +41,129 @@ static inline float seg_u(const float *times, int32_t k, double t)
     return t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
 }
 
+/* The bone channels a bone kind (not inherit) writes: comps of them, whether they scale. */
+static int32_t bone_channels(mf_pose *p, const mf_sd_timeline *tl, float *dst[2], float set[2], bool *scale)
+{
+    int32_t i = tl->target;
+    const mf_sd_bone *b = &p->data->bones[i];
+    *scale = false;
+    switch (tl->kind) {
+    case MF_SD_TL_ROTATE: dst[0] = &p->rot[i], set[0] = b->rot; return 1;
+    case MF_SD_TL_TRANSLATE: dst[1] = &p->y[i], set[1] = b->y; /* fall through */
+    case MF_SD_TL_TRANSLATE_X: dst[0] = &p->x[i], set[0] = b->x; return tl->kind == MF_SD_TL_TRANSLATE ? 2 : 1;
+    case MF_SD_TL_TRANSLATE_Y: dst[0] = &p->y[i], set[0] = b->y; return 1;
+    case MF_SD_TL_SCALE: dst[1] = &p->sy[i], set[1] = b->sy; /* fall through */
+    case MF_SD_TL_SCALE_X: *scale = true, dst[0] = &p->sx[i], set[0] = b->sx; return tl->kind == MF_SD_TL_SCALE ? 2 : 1;
+    case MF_SD_TL_SCALE_Y: *scale = true, dst[0] = &p->sy[i], set[0] = b->sy; return 1;
+    case MF_SD_TL_SHEAR: dst[1] = &p->shy[i], set[1] = b->shy; /* fall through */
+    case MF_SD_TL_SHEAR_X: dst[0] = &p->shx[i], set[0] = b->shx; return tl->kind == MF_SD_TL_SHEAR ? 2 : 1;
+    case MF_SD_TL_SHEAR_Y: dst[0] = &p->shy[i], set[0] = b->shy; return 1;
+    default: return 0;
+    }
+}
+
+/* A bone channel's value at full weight: keys are relative to setup, added, except scale which
+ * multiplies (bone_apply's target). */
+static inline float bone_target(float set, float v, bool scale) { return scale ? set * v : set + v; }
+
+/* Compiles segment k of a bone timeline for the full-weight Replace sample (mf_pose_seg): held
+ * values (before the first key: setup; from the last key: the key; stepped: key k) are
+ * computed once, the others keep what the curve needs. The same arithmetic as interp1/2 and
+ * bone_apply's target. */
+static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    const mf_skel_data *d = p->data;
+    bool scale = false;
+    int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
+    sg->how = MF_SEG_NONE;
+    if (n == 0 || tl->value_comps != n) return;
+    bool last = k >= tl->key_count - 1, held = true;
+    const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
+    for (int32_t c = 0; c < n && k >= 0 && !last; c++) {
+        int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps + (tl->curve_comps == 1 ? 0 : c)];
+        sg->v0[c] = v[c];
+        sg->dv[c] = v[n + c] - v[c];
+        sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
+        /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
+        if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
+        else held = false;
+    }
+    if (held) {
+        for (int32_t c = 0; c < n; c++) {
+            float val = k < 0 ? 0.0f : last ? v[c] : sg->v0[c] + sg->dv[c];
+            sg->v0[c] = k < 0 ? sg->set[c] : bone_target(sg->set[c], val, scale);
+        }
+        if (n == 1) sg->dst[1] = sg->dst[0], sg->v0[1] = sg->v0[0];
+        sg->how = MF_SEG_HOLD;
+        return;
+    }
+    sg->span = sg->t1 - sg->t0;
+    sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
+}
+
 /* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
  * u when 0 <= k < last: the same k and u as find_key and seg_u, without their searches and
- * conversions while the segment holds (most frames). */
-static inline int32_t locate(const float *times, int32_t n, int32_t *cursor, mf_pose_seg *sg, double t, float *u)
+ * conversions while the segment holds (most frames). A new segment of a bone timeline is
+ * compiled (seg_compile). */
+static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t,
+                             float *u)
 {
-    int32_t k;
+    int32_t k, n = tl->key_count;
     if (t >= sg->t0 && t < sg->t1) {
         k = sg->k;
-        *cursor = k;
         if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
         return k;
     }
+    const float *times = p->data->times + tl->key_first;
     k = find_key(times, n, cursor, t);
     sg->k = k;
     sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
     sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
     if (k >= 0 && k < n - 1) *u = seg_u(times, k, t);
+    if (tl->kind < MF_SD_TL_INHERIT) seg_compile(p, tl, sg, k);
     return k;
+}
+
+/* A compiled curve at u (mf_curve_at without the code's decoding). */
+static inline float seg_curve(const mf_sd_bezier *bz, float u)
+{
+    if (!(u > 0.0f)) return 0.0f;
+    if (u >= 1.0f) return 1.0f;
+    return bz ? mf_bezier_at(bz, u) : u;
+}
+
+/* A compiled segment at full weight, Replace (what most samples are): the channels' values
+ * straight from the segment, as bone1/bone2 give them at weight 1 without the blend. */
+static inline void seg_write(const mf_pose_seg *sg, double t)
+{
+    float u, f;
+    switch (sg->how) {
+    case MF_SEG_HOLD:
+        *sg->dst[0] = sg->v0[0], *sg->dst[1] = sg->v0[1];
+        return;
+    case MF_SEG_CURVE1:
+        u = (float)((t - sg->t0) / sg->span);
+        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * seg_curve(sg->bz[0], u));
+        return;
+    case MF_SEG_CURVE2:
+        u = (float)((t - sg->t0) / sg->span);
+        f = seg_curve(sg->bz[0], u);
+        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
+        if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
+        *sg->dst[1] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+        return;
+    case MF_SEG_SCALE1:
+    case MF_SEG_SCALE2:
+        u = (float)((t - sg->t0) / sg->span);
+        f = seg_curve(sg->bz[0], u);
+        *sg->dst[0] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
+        if (sg->how == MF_SEG_SCALE1) return;
+        if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
+        *sg->dst[1] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
+        return;
+    default:
+        return;
+    }
 }
 
 /* Interpolates the comps values of timeline tl at key k (k < last: towards k + 1). */
@@ -354,6 +459,62 @@ static void physics_timeline(mf_pose *p, const mf_clip_sample *cs, const mf_sd_t
     mf_pose_physics_timeline(p, tl, k, cs->time, prev, t, wrapped, w);
 }
 
+/* One timeline of a sample by the general rules (any weight, blend and mask). In the
+ * full-weight Replace sample (direct) a bone timeline whose segment compiles is left to the
+ * caller's seg_write: true then. */
+static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_timeline *tl, int32_t *cursor,
+                            mf_pose_seg *sg, double t, bool direct)
+{
+    mf_pose *p = s->p;
+    const mf_skel_data *d = s->d;
+    if (tl->kind == MF_SD_TL_EVENT) return false;
+    float u = 0.0f;
+    int32_t k = locate(p, tl, cursor, sg, t, &u);
+    if (tl->kind <= MF_SD_TL_INHERIT) {
+        if (direct && sg->how != MF_SEG_NONE) return true;
+        bone_timeline(s, tl, k, u);
+        return false;
+    }
+    if (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET) {
+        physics_timeline(p, cs, tl, k, t, s->w);
+        return false;
+    }
+    switch (tl->kind) {
+    case MF_SD_TL_ATTACHMENT: {
+        int32_t slot = tl->target;
+        if (!s->discrete || !bone_in(s, d->slots[slot].bone)) break;
+        if (k < 0 && s->add) break;
+        int32_t name = k < 0 ? d->slots[slot].attachment : d->ints[tl->int_first + k];
+        mf_pose_set_attachment(p, slot, mf_pose_find_attachment(p, slot, name));
+        break;
+    }
+    case MF_SD_TL_RGBA: case MF_SD_TL_RGB: case MF_SD_TL_ALPHA: case MF_SD_TL_RGBA2:
+        slot_colour(s, tl, k, t);
+        break;
+    case MF_SD_TL_SEQUENCE:
+        slot_sequence(s, tl, k, t);
+        break;
+    case MF_SD_TL_IK: case MF_SD_TL_TRANSFORM: case MF_SD_TL_PATH_POSITION:
+    case MF_SD_TL_PATH_SPACING: case MF_SD_TL_PATH_MIX:
+        constraint_timeline(s, tl, k, t);
+        break;
+    case MF_SD_TL_DEFORM:
+        slot_deform(s, tl, k, t);
+        break;
+    case MF_SD_TL_DRAW_ORDER:
+        if (!s->discrete || (k < 0 && s->add)) break;
+        if (k < 0)
+            for (int32_t i = 0; i < d->slot_count; i++) p->draw_order[i] = i;
+        else
+            memcpy(p->draw_order, d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count,
+                   (size_t)d->slot_count * sizeof(int32_t));
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
     if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time)
@@ -368,58 +529,25 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     int32_t *cursors = p->cursor + clip->timeline_first;
     mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
     const float *tw = cs->timeline_weights;
-    for (int32_t j = 0; j < clip->timeline_count; j++) {
-        const mf_sd_timeline *tl = &tls[j];
+    int32_t n = clip->timeline_count;
+    if (s.w == 1.0f && !s.add && !s.mask && !tw) {
+        /* full weight, Replace, unmasked (most samples): a segment compiled before and still
+         * holding writes the pose without the timeline */
+        for (int32_t j = 0; j < n; j++) {
+            mf_pose_seg *sg = &segs[j];
+            if (!(t >= sg->t0 && t < sg->t1 && sg->how != MF_SEG_NONE) &&
+                !sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true))
+                continue;
+            seg_write(sg, t);
+        }
+        return MF_OK;
+    }
+    for (int32_t j = 0; j < n; j++) {
         if (tw) {
             s.w = tw[j];
             if (!(s.w > 0)) continue;
         }
-        const float *times = d->times + tl->key_first;
-        if (tl->kind <= MF_SD_TL_INHERIT) { /* the common case first */
-            float u = 0.0f;
-            int32_t k = locate(times, tl->key_count, &cursors[j], &segs[j], t, &u);
-            bone_timeline(&s, tl, k, u);
-            continue;
-        }
-        if (tl->kind == MF_SD_TL_EVENT) continue;
-        int32_t k = find_key(times, tl->key_count, &cursors[j], t);
-        if (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET) {
-            physics_timeline(p, cs, tl, k, t, s.w);
-            continue;
-        }
-        switch (tl->kind) {
-        case MF_SD_TL_ATTACHMENT: {
-            int32_t slot = tl->target;
-            if (!s.discrete || !bone_in(&s, d->slots[slot].bone)) break;
-            if (k < 0 && s.add) break;
-            int32_t name = k < 0 ? d->slots[slot].attachment : d->ints[tl->int_first + k];
-            mf_pose_set_attachment(p, slot, mf_pose_find_attachment(p, slot, name));
-            break;
-        }
-        case MF_SD_TL_RGBA: case MF_SD_TL_RGB: case MF_SD_TL_ALPHA: case MF_SD_TL_RGBA2:
-            slot_colour(&s, tl, k, t);
-            break;
-        case MF_SD_TL_SEQUENCE:
-            slot_sequence(&s, tl, k, t);
-            break;
-        case MF_SD_TL_IK: case MF_SD_TL_TRANSFORM: case MF_SD_TL_PATH_POSITION:
-        case MF_SD_TL_PATH_SPACING: case MF_SD_TL_PATH_MIX:
-            constraint_timeline(&s, tl, k, t);
-            break;
-        case MF_SD_TL_DEFORM:
-            slot_deform(&s, tl, k, t);
-            break;
-        case MF_SD_TL_DRAW_ORDER:
-            if (!s.discrete || (k < 0 && s.add)) break;
-            if (k < 0)
-                for (int32_t i = 0; i < d->slot_count; i++) p->draw_order[i] = i;
-            else
-                memcpy(p->draw_order, d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count,
-                       (size_t)d->slot_count * sizeof(int32_t));
-            break;
-        default:
-            break;
-        }
+        sample_timeline(&s, cs, &tls[j], &cursors[j], &segs[j], t, false);
     }
     return MF_OK;
 }
