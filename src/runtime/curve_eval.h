@@ -4,6 +4,13 @@
 #define MF_CURVE_EVAL_H
 #include "mf/mf_skel_data.h"
 
+/* inlined whatever the compiler's size estimate: the sampler's loop calls these per timeline */
+#if defined(__GNUC__)
+#define MF_CURVE_INLINE static inline __attribute__((always_inline))
+#else
+#define MF_CURVE_INLINE static inline
+#endif
+
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(MF_NO_SIMD)
 #define MF_CURVE_SSE2 1
 #include <emmintrin.h>
@@ -14,7 +21,7 @@
 /* The number of samples of b below u (0..9). x ascends (checked at load), so those below u are
  * the first ones: SSE counts them from the two 4-lane compares' prefix (whatever the data, the
  * count stays within 0..9). */
-static inline int mf_bezier_below(const mf_sd_bezier *b, float u)
+MF_CURVE_INLINE int mf_bezier_below(const mf_sd_bezier *b, float u)
 {
     const float *x = b->x;
     _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is written for 9 samples");
@@ -34,7 +41,7 @@ static inline int mf_bezier_below(const mf_sd_bezier *b, float u)
 
 /* A bezier's linear pieces at 0 < u < 1: the piece holding u is the first sample x >= u and the
  * one before ((0,0) before the first, (1,1) after the last). */
-static inline float mf_bezier_at(const mf_sd_bezier *b, float u)
+MF_CURVE_INLINE float mf_bezier_at(const mf_sd_bezier *b, float u)
 {
     const float *x = b->x, *y = b->y;
     int i = mf_bezier_below(b, u);

@@ -26,11 +26,15 @@ typedef struct mf_pose_seg {
     float v0[2], dv[2];       /* curves: key k's values and the change to k + 1 (0 * it
                                * where stepped: the value holds); hold: the channels' values */
     int32_t k;
-    uint8_t how, pad[3];
+    int32_t slot, name;       /* attachment: the slot and the attachment name it sets */
+    uint8_t how;              /* MF_SEG_* */
+    uint8_t comps, scale;     /* bone: channels written and whether they scale, */
+    uint8_t ready;            /* resolved once (dst and set do not change) */
 } mf_pose_seg;
 
-/* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale */
-enum { MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2 };
+/* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
+ * an attachment key (discrete samples set it) */
+enum { MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2, MF_SEG_ATTACH };
 
 /* Scratch the constraints need, sized at create. */
 typedef struct mf_pose_scratch {

@@ -69,15 +69,24 @@ static inline float bone_target(float set, float v, bool scale) { return scale ?
 /* Compiles segment k of a bone timeline for the full-weight Replace sample (mf_pose_seg): held
  * values (before the first key: setup; from the last key: the key; stepped: key k) are
  * computed once, the others keep what the curve needs. The same arithmetic as interp1/2 and
- * bone_apply's target. */
+ * bone_apply's target. Attachment keys keep the slot and name. */
 static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
 {
     const mf_skel_data *d = p->data;
-    bool scale = false;
-    int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
-    sg->how = MF_SEG_NONE;
-    if (n == 0 || tl->value_comps != n) return;
-    bool last = k >= tl->key_count - 1, held = true;
+    if (tl->kind == MF_SD_TL_ATTACHMENT) {
+        sg->slot = tl->target;
+        sg->name = k < 0 ? d->slots[tl->target].attachment : d->ints[tl->int_first + k];
+        sg->how = MF_SEG_ATTACH;
+        return;
+    }
+    if (!sg->ready) { /* the channels once: later segments change only the values */
+        bool scale = false;
+        int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
+        if (n == 0 || tl->value_comps != n) return;
+        sg->comps = (uint8_t)n, sg->scale = scale, sg->ready = 1;
+    }
+    int32_t n = sg->comps;
+    bool last = k >= tl->key_count - 1, held = true, scale = sg->scale;
     const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
     for (int32_t c = 0; c < n && k >= 0 && !last; c++) {
         int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps + (tl->curve_comps == 1 ? 0 : c)];
@@ -89,11 +98,13 @@ static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, i
         else held = false;
     }
     if (held) {
+        float hold[2] = {0.0f, 0.0f};
         for (int32_t c = 0; c < n; c++) {
             float val = k < 0 ? 0.0f : last ? v[c] : sg->v0[c] + sg->dv[c];
-            sg->v0[c] = k < 0 ? sg->set[c] : bone_target(sg->set[c], val, scale);
+            hold[c] = k < 0 ? sg->set[c] : bone_target(sg->set[c], val, scale);
         }
-        if (n == 1) sg->dst[1] = sg->dst[0], sg->v0[1] = sg->v0[0];
+        sg->v0[0] = hold[0], sg->v0[1] = hold[n - 1];
+        if (n == 1) sg->dst[1] = sg->dst[0];
         sg->how = MF_SEG_HOLD;
         return;
     }
@@ -120,49 +131,56 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
     sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
     sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
     if (k >= 0 && k < n - 1) *u = seg_u(times, k, t);
-    if (tl->kind < MF_SD_TL_INHERIT) seg_compile(p, tl, sg, k);
+    if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT) seg_compile(p, tl, sg, k);
     return k;
 }
 
 /* A compiled curve at u (mf_curve_at without the code's decoding). */
-static inline float seg_curve(const mf_sd_bezier *bz, float u)
+MF_CURVE_INLINE float seg_curve(const mf_sd_bezier *bz, float u)
 {
     if (!(u > 0.0f)) return 0.0f;
     if (u >= 1.0f) return 1.0f;
     return bz ? mf_bezier_at(bz, u) : u;
 }
 
-/* A compiled segment at full weight, Replace (what most samples are): the channels' values
- * straight from the segment, as bone1/bone2 give them at weight 1 without the blend. */
-static inline void seg_write(const mf_pose_seg *sg, double t)
+/* The scale and attachment segments of seg_write (rare: kept out of the loop). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
 {
-    float u, f;
-    switch (sg->how) {
-    case MF_SEG_HOLD:
-        *sg->dst[0] = sg->v0[0], *sg->dst[1] = sg->v0[1];
+    if (sg->how == MF_SEG_ATTACH) {
+        if (discrete) mf_pose_set_attachment(p, sg->slot, mf_pose_find_attachment(p, sg->slot, sg->name));
         return;
-    case MF_SEG_CURVE1:
-        u = (float)((t - sg->t0) / sg->span);
+    }
+    if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
+    float u = (float)((t - sg->t0) / sg->span);
+    float f = seg_curve(sg->bz[0], u);
+    *sg->dst[0] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
+    if (sg->how == MF_SEG_SCALE1) return;
+    if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
+    *sg->dst[1] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
+}
+
+/* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
+ * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
+ * an attachment key as the general path sets it. */
+MF_CURVE_INLINE void seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+{
+    uint8_t how = sg->how;
+    if (how == MF_SEG_CURVE1) {
+        float u = (float)((t - sg->t0) / sg->span);
         *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * seg_curve(sg->bz[0], u));
-        return;
-    case MF_SEG_CURVE2:
-        u = (float)((t - sg->t0) / sg->span);
-        f = seg_curve(sg->bz[0], u);
+    } else if (how == MF_SEG_HOLD) {
+        *sg->dst[0] = sg->v0[0], *sg->dst[1] = sg->v0[1];
+    } else if (how == MF_SEG_CURVE2) {
+        float u = (float)((t - sg->t0) / sg->span);
+        float f = seg_curve(sg->bz[0], u);
         *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
         if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
         *sg->dst[1] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
-        return;
-    case MF_SEG_SCALE1:
-    case MF_SEG_SCALE2:
-        u = (float)((t - sg->t0) / sg->span);
-        f = seg_curve(sg->bz[0], u);
-        *sg->dst[0] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
-        if (sg->how == MF_SEG_SCALE1) return;
-        if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
-        *sg->dst[1] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
-        return;
-    default:
-        return;
+    } else {
+        seg_write_rare(p, sg, t, discrete);
     }
 }
 
@@ -460,7 +478,7 @@ static void physics_timeline(mf_pose *p, const mf_clip_sample *cs, const mf_sd_t
 }
 
 /* One timeline of a sample by the general rules (any weight, blend and mask). In the
- * full-weight Replace sample (direct) a bone timeline whose segment compiles is left to the
+ * full-weight Replace sample (direct) a timeline whose segment compiles is left to the
  * caller's seg_write: true then. */
 static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_timeline *tl, int32_t *cursor,
                             mf_pose_seg *sg, double t, bool direct)
@@ -470,8 +488,8 @@ static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_ti
     if (tl->kind == MF_SD_TL_EVENT) return false;
     float u = 0.0f;
     int32_t k = locate(p, tl, cursor, sg, t, &u);
+    if (direct && sg->how != MF_SEG_NONE) return true;
     if (tl->kind <= MF_SD_TL_INHERIT) {
-        if (direct && sg->how != MF_SEG_NONE) return true;
         bone_timeline(s, tl, k, u);
         return false;
     }
@@ -538,7 +556,7 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
             if (!(t >= sg->t0 && t < sg->t1 && sg->how != MF_SEG_NONE) &&
                 !sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true))
                 continue;
-            seg_write(sg, t);
+            seg_write(p, sg, t, s.discrete);
         }
         return MF_OK;
     }
