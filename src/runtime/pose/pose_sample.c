@@ -66,10 +66,43 @@ static int32_t bone_channels(mf_pose *p, const mf_sd_timeline *tl, float *dst[2]
  * multiplies (bone_apply's target). */
 static inline float bone_target(float set, float v, bool scale) { return scale ? set * v : set + v; }
 
-/* Compiles segment k of a bone timeline for the full-weight Replace sample (mf_pose_seg): held
- * values (before the first key: setup; from the last key: the key; stepped: key k) are
- * computed once, the others keep what the curve needs. The same arithmetic as interp1/2 and
- * bone_apply's target. Attachment keys keep the slot and name. */
+/* Compiles segment k of a resolved bone timeline (seg->ready) for the full-weight Replace
+ * sample (mf_pose_seg): held values (before the first key: setup; from the last key: the key;
+ * stepped: key k) are computed once, the others keep what the curve needs. The same arithmetic
+ * as interp1/2 and bone_apply's target. */
+static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    int32_t n = sg->comps;
+    bool last = k >= tl->key_count - 1, held = true, scale = sg->scale;
+    const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
+    if (k >= 0 && !last) {
+        const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+        for (int32_t c = 0; c < n; c++) {
+            int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
+            sg->v0[c] = v[c];
+            sg->dv[c] = v[n + c] - v[c];
+            sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
+            /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
+            if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
+            else held = false;
+        }
+    }
+    if (held) {
+        float hold[2] = {0.0f, 0.0f};
+        for (int32_t c = 0; c < n; c++) {
+            float val = k < 0 ? 0.0f : last ? v[c] : sg->v0[c] + sg->dv[c];
+            hold[c] = k < 0 ? sg->set[c] : bone_target(sg->set[c], val, scale);
+        }
+        sg->v0[0] = hold[0], sg->v0[1] = hold[n - 1];
+        sg->how = MF_SEG_HOLD;
+        return;
+    }
+    sg->span = sg->t1 - sg->t0;
+    sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
+}
+
+/* Compiles a new segment k (seg_values): a bone timeline's channels are resolved on its first
+ * segment; attachment keys keep the slot and name. */
 static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
 {
     const mf_skel_data *d = p->data;
@@ -79,37 +112,33 @@ static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, i
         sg->how = MF_SEG_ATTACH;
         return;
     }
-    if (!sg->ready) { /* the channels once: later segments change only the values */
+    if (!sg->ready) {
         bool scale = false;
         int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
         if (n == 0 || tl->value_comps != n) return;
+        if (n == 1) sg->dst[1] = sg->dst[0]; /* a held value is written twice */
         sg->comps = (uint8_t)n, sg->scale = scale, sg->ready = 1;
     }
-    int32_t n = sg->comps;
-    bool last = k >= tl->key_count - 1, held = true, scale = sg->scale;
-    const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
-    for (int32_t c = 0; c < n && k >= 0 && !last; c++) {
-        int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps + (tl->curve_comps == 1 ? 0 : c)];
-        sg->v0[c] = v[c];
-        sg->dv[c] = v[n + c] - v[c];
-        sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
-        /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
-        if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
-        else held = false;
-    }
-    if (held) {
-        float hold[2] = {0.0f, 0.0f};
-        for (int32_t c = 0; c < n; c++) {
-            float val = k < 0 ? 0.0f : last ? v[c] : sg->v0[c] + sg->dv[c];
-            hold[c] = k < 0 ? sg->set[c] : bone_target(sg->set[c], val, scale);
-        }
-        sg->v0[0] = hold[0], sg->v0[1] = hold[n - 1];
-        if (n == 1) sg->dst[1] = sg->dst[0];
-        sg->how = MF_SEG_HOLD;
-        return;
-    }
-    sg->span = sg->t1 - sg->t0;
-    sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
+    seg_values(d, tl, sg, k);
+}
+
+/* The segment holding t: k (find_key) and its time range. */
+static inline int32_t seg_find(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg,
+                               double t)
+{
+    int32_t n = tl->key_count;
+    const float *times = d->times + tl->key_first;
+    int32_t k = find_key(times, n, cursor, t);
+    sg->k = k;
+    sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
+    sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
+    return k;
+}
+
+/* The next segment of a resolved bone timeline, for the full-weight Replace sample. */
+static void seg_next(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t)
+{
+    seg_values(d, tl, sg, seg_find(d, tl, cursor, sg, t));
 }
 
 /* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
@@ -125,12 +154,8 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
         if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
         return k;
     }
-    const float *times = p->data->times + tl->key_first;
-    k = find_key(times, n, cursor, t);
-    sg->k = k;
-    sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
-    sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
-    if (k >= 0 && k < n - 1) *u = seg_u(times, k, t);
+    k = seg_find(p->data, tl, cursor, sg, t);
+    if (k >= 0 && k < n - 1) *u = seg_u(p->data->times + tl->key_first, k, t);
     if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT) seg_compile(p, tl, sg, k);
     return k;
 }
@@ -553,9 +578,16 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
          * holding writes the pose without the timeline */
         for (int32_t j = 0; j < n; j++) {
             mf_pose_seg *sg = &segs[j];
-            if (!(t >= sg->t0 && t < sg->t1 && sg->how != MF_SEG_NONE) &&
-                !sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true))
+            if (t >= sg->t0 && t < sg->t1) {
+                if (sg->how == MF_SEG_NONE) {
+                    sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
+                    continue;
+                }
+            } else if (sg->ready) {
+                seg_next(d, &tls[j], &cursors[j], sg, t);
+            } else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) {
                 continue;
+            }
             seg_write(p, sg, t, s.discrete);
         }
         return MF_OK;
