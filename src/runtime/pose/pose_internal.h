@@ -26,15 +26,24 @@ typedef struct mf_pose_seg {
     float v0[2], dv[2];       /* curves: key k's values and the change to k + 1 (0 * it
                                * where stepped: the value holds); hold: the channels' values */
     int32_t k;
-    int32_t slot, name;       /* attachment: the slot and the attachment name it sets */
+    int32_t slot, name;       /* attachment: the slot and the attachment name it sets; IK: the
+                               * constraint and its bend, compress and stretch (a byte each) */
+    int32_t att;              /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
+                               * compiled under skins, looked up each time) */
     uint8_t how;              /* MF_SEG_* */
     uint8_t comps, scale;     /* bone: channels written and whether they scale, */
     uint8_t ready;            /* resolved once (dst and set do not change) */
 } mf_pose_seg;
 
+#define MF_SEG_UNKNOWN INT32_MIN
+
 /* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
- * an attachment key (discrete samples set it) */
-enum { MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2, MF_SEG_ATTACH };
+ * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
+ * the discrete values) */
+enum {
+    MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2, MF_SEG_ATTACH,
+    MF_SEG_IK_HOLD, MF_SEG_IK
+};
 
 /* Scratch the constraints need, sized at create. */
 typedef struct mf_pose_scratch {

@@ -101,15 +101,67 @@ static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_
     sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
 }
 
+/* An IK segment (mf_pose_seg): mix and softness as constraint_timeline gives them at weight 1
+ * without the blend, and the discrete values. */
+static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    const mf_skel_data *d = p->data;
+    int32_t i = tl->target;
+    const mf_sd_ik *c = &d->ik[i];
+    sg->how = MF_SEG_NONE;
+    if (tl->value_comps != 2) return;
+    sg->dst[0] = &p->ik_mix[i], sg->dst[1] = &p->ik_softness[i];
+    sg->slot = i;
+    int32_t bend = c->bend, compress = c->compress, stretch = c->stretch;
+    if (k >= 0) {
+        const int32_t *iv = d->ints + tl->int_first + (size_t)k * 3;
+        bend = (int8_t)iv[0], compress = iv[1] != 0, stretch = iv[2] != 0;
+    }
+    sg->name = (int32_t)(uint8_t)(int8_t)bend | (compress & 255) << 8 | (stretch & 255) << 16;
+    if (k < 0) {
+        sg->v0[0] = c->mix, sg->v0[1] = c->softness;
+        sg->how = MF_SEG_IK_HOLD;
+        return;
+    }
+    const float *v = d->values + tl->value_first + (size_t)k * 2;
+    if (k >= tl->key_count - 1) {
+        sg->v0[0] = v[0], sg->v0[1] = v[1];
+        sg->how = MF_SEG_IK_HOLD;
+        return;
+    }
+    const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+    bool held = true;
+    for (int32_t j = 0; j < 2; j++) { /* as seg_values */
+        int32_t code = codes[tl->curve_comps == 1 ? 0 : j];
+        sg->v0[j] = v[j];
+        sg->dv[j] = v[2 + j] - v[j];
+        sg->bz[j] = code >= 0 ? &d->beziers[code] : NULL;
+        if (code == MF_SD_CURVE_STEPPED) sg->dv[j] *= 0.0f;
+        else held = false;
+    }
+    if (held) {
+        sg->v0[0] += sg->dv[0], sg->v0[1] += sg->dv[1];
+        sg->how = MF_SEG_IK_HOLD;
+        return;
+    }
+    sg->span = sg->t1 - sg->t0;
+    sg->how = MF_SEG_IK;
+}
+
 /* Compiles a new segment k (seg_values): a bone timeline's channels are resolved on its first
- * segment; attachment keys keep the slot and name. */
+ * segment; attachment keys keep the slot, the name and, without skins, the attachment. */
 static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
 {
     const mf_skel_data *d = p->data;
     if (tl->kind == MF_SD_TL_ATTACHMENT) {
         sg->slot = tl->target;
         sg->name = k < 0 ? d->slots[tl->target].attachment : d->ints[tl->int_first + k];
+        sg->att = p->skin ? MF_SEG_UNKNOWN : mf_pose_find_attachment(p, sg->slot, sg->name);
         sg->how = MF_SEG_ATTACH;
+        return;
+    }
+    if (tl->kind == MF_SD_TL_IK) {
+        seg_ik(p, tl, sg, k);
         return;
     }
     if (!sg->ready) {
@@ -156,7 +208,8 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
     }
     k = seg_find(p->data, tl, cursor, sg, t);
     if (k >= 0 && k < n - 1) *u = seg_u(p->data->times + tl->key_first, k, t);
-    if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT) seg_compile(p, tl, sg, k);
+    if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT || tl->kind == MF_SD_TL_IK)
+        seg_compile(p, tl, sg, k);
     return k;
 }
 
@@ -175,7 +228,27 @@ __attribute__((noinline))
 static void seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
 {
     if (sg->how == MF_SEG_ATTACH) {
-        if (discrete) mf_pose_set_attachment(p, sg->slot, mf_pose_find_attachment(p, sg->slot, sg->name));
+        if (!discrete) return;
+        /* without skins the name's attachment is the data's: found at compile */
+        int32_t a = !p->skin && sg->att != MF_SEG_UNKNOWN ? sg->att : mf_pose_find_attachment(p, sg->slot, sg->name);
+        mf_pose_set_attachment(p, sg->slot, a);
+        return;
+    }
+    if (sg->how == MF_SEG_IK || sg->how == MF_SEG_IK_HOLD) {
+        float a = sg->v0[0], b = sg->v0[1];
+        if (sg->how == MF_SEG_IK) {
+            float u = (float)((t - sg->t0) / sg->span);
+            float f = seg_curve(sg->bz[0], u);
+            a = sg->v0[0] + sg->dv[0] * f;
+            if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
+            b = sg->v0[1] + sg->dv[1] * f;
+        }
+        *sg->dst[0] = a, *sg->dst[1] = b;
+        if (discrete) {
+            int32_t i = sg->slot;
+            p->ik_bend[i] = (int8_t)(uint8_t)(sg->name & 255);
+            p->ik_compress[i] = (uint8_t)(sg->name >> 8), p->ik_stretch[i] = (uint8_t)(sg->name >> 16);
+        }
         return;
     }
     if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
