@@ -75,6 +75,16 @@ static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_
     int32_t n = sg->comps;
     bool last = k >= tl->key_count - 1, held = true, scale = sg->scale;
     const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
+    if (n == 1 && !scale && k >= 0 && !last) { /* the most common segment, straight */
+        int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps];
+        if (code != MF_SD_CURVE_STEPPED) {
+            sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
+            sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
+            sg->span = sg->t1 - sg->t0;
+            sg->how = MF_SEG_CURVE1;
+            return;
+        }
+    }
     if (k >= 0 && !last) {
         const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
         for (int32_t c = 0; c < n; c++) {
