@@ -272,8 +272,8 @@ static void seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool dis
 
 /* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
  * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
- * an attachment key as the general path sets it. */
-MF_CURVE_INLINE void seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+ * an attachment key as the general path sets it. False: not compiled, nothing written. */
+MF_CURVE_INLINE bool seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
 {
     uint8_t how = sg->how;
     if (how == MF_SEG_CURVE1) {
@@ -287,9 +287,12 @@ MF_CURVE_INLINE void seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool
         *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
         if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
         *sg->dst[1] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+    } else if (how == MF_SEG_NONE) {
+        return false;
     } else {
         seg_write_rare(p, sg, t, discrete);
     }
+    return true;
 }
 
 /* Interpolates the comps values of timeline tl at key k (k < last: towards k + 1). */
@@ -659,19 +662,16 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
-        for (int32_t j = 0; j < n; j++) {
-            mf_pose_seg *sg = &segs[j];
-            if (t >= sg->t0 && t < sg->t1) {
-                if (sg->how == MF_SEG_NONE) {
-                    sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
-                    continue;
-                }
-            } else if (sg->ready) {
-                seg_next(d, &tls[j], &cursors[j], sg, t);
-            } else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) {
-                continue;
+        for (mf_pose_seg *sg = segs, *end = segs + n; sg < end; sg++) {
+            if (!(t >= sg->t0 && t < sg->t1)) { /* a new segment */
+                size_t j = (size_t)(sg - segs);
+                if (sg->ready) seg_next(d, &tls[j], &cursors[j], sg, t);
+                else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) continue;
             }
-            seg_write(p, sg, t, s.discrete);
+            if (!seg_write(p, sg, t, s.discrete)) { /* not compiled: the general path */
+                size_t j = (size_t)(sg - segs);
+                sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
+            }
         }
         return MF_OK;
     }
