@@ -4,6 +4,7 @@
 
 #include "../curve_eval.h"
 #include "pose_internal.h"
+#include "pose_seg.h"
 
 /* The last key whose time is <= t (-1 before the first key). Forward playback moves the
  * cursor a few keys at most; anything else is a binary search. */
@@ -41,149 +42,6 @@ static inline float seg_u(const float *times, int32_t k, double t)
     return t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
 }
 
-/* The bone channels a bone kind (not inherit) writes: comps of them, whether they scale. */
-static int32_t bone_channels(mf_pose *p, const mf_sd_timeline *tl, float *dst[2], float set[2], bool *scale)
-{
-    int32_t i = tl->target;
-    const mf_sd_bone *b = &p->data->bones[i];
-    *scale = false;
-    switch (tl->kind) {
-    case MF_SD_TL_ROTATE: dst[0] = &p->rot[i], set[0] = b->rot; return 1;
-    case MF_SD_TL_TRANSLATE: dst[1] = &p->y[i], set[1] = b->y; /* fall through */
-    case MF_SD_TL_TRANSLATE_X: dst[0] = &p->x[i], set[0] = b->x; return tl->kind == MF_SD_TL_TRANSLATE ? 2 : 1;
-    case MF_SD_TL_TRANSLATE_Y: dst[0] = &p->y[i], set[0] = b->y; return 1;
-    case MF_SD_TL_SCALE: dst[1] = &p->sy[i], set[1] = b->sy; /* fall through */
-    case MF_SD_TL_SCALE_X: *scale = true, dst[0] = &p->sx[i], set[0] = b->sx; return tl->kind == MF_SD_TL_SCALE ? 2 : 1;
-    case MF_SD_TL_SCALE_Y: *scale = true, dst[0] = &p->sy[i], set[0] = b->sy; return 1;
-    case MF_SD_TL_SHEAR: dst[1] = &p->shy[i], set[1] = b->shy; /* fall through */
-    case MF_SD_TL_SHEAR_X: dst[0] = &p->shx[i], set[0] = b->shx; return tl->kind == MF_SD_TL_SHEAR ? 2 : 1;
-    case MF_SD_TL_SHEAR_Y: dst[0] = &p->shy[i], set[0] = b->shy; return 1;
-    default: return 0;
-    }
-}
-
-/* A bone channel's value at full weight: keys are relative to setup, added, except scale which
- * multiplies (bone_apply's target). */
-static inline float bone_target(float set, float v, bool scale) { return scale ? set * v : set + v; }
-
-/* Compiles segment k of a resolved bone timeline (seg->ready) for the full-weight Replace
- * sample (mf_pose_seg): held values (before the first key: setup; from the last key: the key;
- * stepped: key k) are computed once, the others keep what the curve needs. The same arithmetic
- * as interp1/2 and bone_apply's target. */
-static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
-{
-    int32_t n = sg->comps;
-    bool last = k >= tl->key_count - 1, held = true, scale = sg->scale;
-    const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
-    if (n == 1 && !scale && k >= 0 && !last) { /* the most common segment, straight */
-        int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps];
-        if (code != MF_SD_CURVE_STEPPED) {
-            sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
-            sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
-            sg->span = sg->t1 - sg->t0;
-            sg->how = MF_SEG_CURVE1;
-            return;
-        }
-    }
-    if (k >= 0 && !last) {
-        const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
-        for (int32_t c = 0; c < n; c++) {
-            int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
-            sg->v0[c] = v[c];
-            sg->dv[c] = v[n + c] - v[c];
-            sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
-            /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
-            if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
-            else held = false;
-        }
-    }
-    if (held) {
-        float hold[2] = {0.0f, 0.0f};
-        for (int32_t c = 0; c < n; c++) {
-            float val = k < 0 ? 0.0f : last ? v[c] : sg->v0[c] + sg->dv[c];
-            hold[c] = k < 0 ? sg->set[c] : bone_target(sg->set[c], val, scale);
-        }
-        sg->v0[0] = hold[0], sg->v0[1] = hold[n - 1];
-        sg->how = MF_SEG_HOLD;
-        return;
-    }
-    sg->span = sg->t1 - sg->t0;
-    sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
-}
-
-/* An IK segment (mf_pose_seg): mix and softness as constraint_timeline gives them at weight 1
- * without the blend, and the discrete values. */
-static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
-{
-    const mf_skel_data *d = p->data;
-    int32_t i = tl->target;
-    const mf_sd_ik *c = &d->ik[i];
-    sg->how = MF_SEG_NONE;
-    if (tl->value_comps != 2) return;
-    sg->dst[0] = &p->ik_mix[i], sg->dst[1] = &p->ik_softness[i];
-    sg->slot = i;
-    int32_t bend = c->bend, compress = c->compress, stretch = c->stretch;
-    if (k >= 0) {
-        const int32_t *iv = d->ints + tl->int_first + (size_t)k * 3;
-        bend = (int8_t)iv[0], compress = iv[1] != 0, stretch = iv[2] != 0;
-    }
-    sg->name = (int32_t)(uint8_t)(int8_t)bend | (compress & 255) << 8 | (stretch & 255) << 16;
-    if (k < 0) {
-        sg->v0[0] = c->mix, sg->v0[1] = c->softness;
-        sg->how = MF_SEG_IK_HOLD;
-        return;
-    }
-    const float *v = d->values + tl->value_first + (size_t)k * 2;
-    if (k >= tl->key_count - 1) {
-        sg->v0[0] = v[0], sg->v0[1] = v[1];
-        sg->how = MF_SEG_IK_HOLD;
-        return;
-    }
-    const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
-    bool held = true;
-    for (int32_t j = 0; j < 2; j++) { /* as seg_values */
-        int32_t code = codes[tl->curve_comps == 1 ? 0 : j];
-        sg->v0[j] = v[j];
-        sg->dv[j] = v[2 + j] - v[j];
-        sg->bz[j] = code >= 0 ? &d->beziers[code] : NULL;
-        if (code == MF_SD_CURVE_STEPPED) sg->dv[j] *= 0.0f;
-        else held = false;
-    }
-    if (held) {
-        sg->v0[0] += sg->dv[0], sg->v0[1] += sg->dv[1];
-        sg->how = MF_SEG_IK_HOLD;
-        return;
-    }
-    sg->span = sg->t1 - sg->t0;
-    sg->how = MF_SEG_IK;
-}
-
-/* Compiles a new segment k (seg_values): a bone timeline's channels are resolved on its first
- * segment; attachment keys keep the slot, the name and, without skins, the attachment. */
-static void seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
-{
-    const mf_skel_data *d = p->data;
-    if (tl->kind == MF_SD_TL_ATTACHMENT) {
-        sg->slot = tl->target;
-        sg->name = k < 0 ? d->slots[tl->target].attachment : d->ints[tl->int_first + k];
-        sg->att = p->skin ? MF_SEG_UNKNOWN : mf_pose_find_attachment(p, sg->slot, sg->name);
-        sg->how = MF_SEG_ATTACH;
-        return;
-    }
-    if (tl->kind == MF_SD_TL_IK) {
-        seg_ik(p, tl, sg, k);
-        return;
-    }
-    if (!sg->ready) {
-        bool scale = false;
-        int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
-        if (n == 0 || tl->value_comps != n) return;
-        if (n == 1) sg->dst[1] = sg->dst[0]; /* a held value is written twice */
-        sg->comps = (uint8_t)n, sg->scale = scale, sg->ready = 1;
-    }
-    seg_values(d, tl, sg, k);
-}
-
 /* The segment holding t: k (find_key) and its time range. */
 static inline int32_t seg_find(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg,
                                double t)
@@ -200,13 +58,13 @@ static inline int32_t seg_find(const mf_skel_data *d, const mf_sd_timeline *tl, 
 /* The next segment of a resolved bone timeline, for the full-weight Replace sample. */
 static void seg_next(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t)
 {
-    seg_values(d, tl, sg, seg_find(d, tl, cursor, sg, t));
+    mf_pose_seg_values(d, tl, sg, seg_find(d, tl, cursor, sg, t));
 }
 
 /* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
  * u when 0 <= k < last: the same k and u as find_key and seg_u, without their searches and
- * conversions while the segment holds (most frames). A new segment of a bone timeline is
- * compiled (seg_compile). */
+ * conversions while the segment holds (most frames). A new segment of a bone, IK or attachment
+ * timeline is compiled (pose_seg.h). */
 static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t,
                              float *u)
 {
@@ -219,80 +77,8 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
     k = seg_find(p->data, tl, cursor, sg, t);
     if (k >= 0 && k < n - 1) *u = seg_u(p->data->times + tl->key_first, k, t);
     if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT || tl->kind == MF_SD_TL_IK)
-        seg_compile(p, tl, sg, k);
+        mf_pose_seg_compile(p, tl, sg, k);
     return k;
-}
-
-/* A compiled curve at u (mf_curve_at without the code's decoding). */
-MF_CURVE_INLINE float seg_curve(const mf_sd_bezier *bz, float u)
-{
-    if (!(u > 0.0f)) return 0.0f;
-    if (u >= 1.0f) return 1.0f;
-    return bz ? mf_bezier_at(bz, u) : u;
-}
-
-/* The scale and attachment segments of seg_write (rare: kept out of the loop). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
-{
-    if (sg->how == MF_SEG_ATTACH) {
-        if (!discrete) return;
-        /* without skins the name's attachment is the data's: found at compile */
-        int32_t a = !p->skin && sg->att != MF_SEG_UNKNOWN ? sg->att : mf_pose_find_attachment(p, sg->slot, sg->name);
-        mf_pose_set_attachment(p, sg->slot, a);
-        return;
-    }
-    if (sg->how == MF_SEG_IK || sg->how == MF_SEG_IK_HOLD) {
-        float a = sg->v0[0], b = sg->v0[1];
-        if (sg->how == MF_SEG_IK) {
-            float u = (float)((t - sg->t0) / sg->span);
-            float f = seg_curve(sg->bz[0], u);
-            a = sg->v0[0] + sg->dv[0] * f;
-            if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
-            b = sg->v0[1] + sg->dv[1] * f;
-        }
-        *sg->dst[0] = a, *sg->dst[1] = b;
-        if (discrete) {
-            int32_t i = sg->slot;
-            p->ik_bend[i] = (int8_t)(uint8_t)(sg->name & 255);
-            p->ik_compress[i] = (uint8_t)(sg->name >> 8), p->ik_stretch[i] = (uint8_t)(sg->name >> 16);
-        }
-        return;
-    }
-    if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
-    float u = (float)((t - sg->t0) / sg->span);
-    float f = seg_curve(sg->bz[0], u);
-    *sg->dst[0] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
-    if (sg->how == MF_SEG_SCALE1) return;
-    if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
-    *sg->dst[1] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
-}
-
-/* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
- * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
- * an attachment key as the general path sets it. False: not compiled, nothing written. */
-MF_CURVE_INLINE bool seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
-{
-    uint8_t how = sg->how;
-    if (how == MF_SEG_CURVE1) {
-        float u = (float)((t - sg->t0) / sg->span);
-        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * seg_curve(sg->bz[0], u));
-    } else if (how == MF_SEG_HOLD) {
-        *sg->dst[0] = sg->v0[0], *sg->dst[1] = sg->v0[1];
-    } else if (how == MF_SEG_CURVE2) {
-        float u = (float)((t - sg->t0) / sg->span);
-        float f = seg_curve(sg->bz[0], u);
-        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
-        if (sg->bz[1] != sg->bz[0]) f = seg_curve(sg->bz[1], u);
-        *sg->dst[1] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
-    } else if (how == MF_SEG_NONE) {
-        return false;
-    } else {
-        seg_write_rare(p, sg, t, discrete);
-    }
-    return true;
 }
 
 /* Interpolates the comps values of timeline tl at key k (k < last: towards k + 1). */
@@ -590,7 +376,7 @@ static void physics_timeline(mf_pose *p, const mf_clip_sample *cs, const mf_sd_t
 
 /* One timeline of a sample by the general rules (any weight, blend and mask). In the
  * full-weight Replace sample (direct) a timeline whose segment compiles is left to the
- * caller's seg_write: true then. */
+ * caller's mf_pose_seg_write: true then. */
 static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_timeline *tl, int32_t *cursor,
                             mf_pose_seg *sg, double t, bool direct)
 {
@@ -668,7 +454,7 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
                 if (sg->ready) seg_next(d, &tls[j], &cursors[j], sg, t);
                 else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) continue;
             }
-            if (!seg_write(p, sg, t, s.discrete)) { /* not compiled: the general path */
+            if (!mf_pose_seg_write(p, sg, t, s.discrete)) { /* not compiled: the general path */
                 size_t j = (size_t)(sg - segs);
                 sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
             }
