@@ -4,19 +4,54 @@
 #define MF_CURVE_EVAL_H
 #include "mf/mf_skel_data.h"
 
-/* A bezier's linear pieces at 0 < u < 1: the piece is found by a branchless binary search (x
- * ascends, checked at load), the same piece the first x >= u gives, so the same value. */
-static inline float mf_bezier_at(const mf_sd_bezier *b, float u)
+/* inlined whatever the compiler's size estimate: the sampler's loop calls these per timeline */
+#if defined(__GNUC__)
+#define MF_CURVE_INLINE static inline __attribute__((always_inline))
+#else
+#define MF_CURVE_INLINE static inline
+#endif
+
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(MF_NO_SIMD)
+#define MF_CURVE_SSE2 1
+#include <emmintrin.h>
+#else
+#define MF_CURVE_SSE2 0
+#endif
+
+/* The number of samples of b below u (0..9). x ascends (checked at load), so those below u are
+ * the first ones: SSE counts them from the two 4-lane compares' prefix (whatever the data, the
+ * count stays within 0..9). */
+MF_CURVE_INLINE int mf_bezier_below(const mf_sd_bezier *b, float u)
 {
     const float *x = b->x;
-    _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is unrolled for 9 samples");
+    _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is written for 9 samples");
+#if MF_CURVE_SSE2
+    __m128 uu = _mm_set1_ps(u);
+    unsigned m = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(x), uu)) |
+                 (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(x + 4), uu)) << 4;
+    return __builtin_ctz(~m) + (x[8] < u);
+#else /* branchless binary search */
     int i = x[4] < u ? 4 : 0; /* the answer lies in i..i + 5 */
     i += x[i + 2] < u ? 2 : 0;
     i += x[i + 1] < u;
     i += x[i + 1] < u;
-    i += x[i] < u; /* samples below u: (0,0) before the first, (1,1) after the last */
-    float x0 = i > 0 ? x[i - 1] : 0.0f, y0 = i > 0 ? b->y[i - 1] : 0.0f;
-    float x1 = i < MF_SD_CURVE_SAMPLES ? x[i] : 1.0f, y1 = i < MF_SD_CURVE_SAMPLES ? b->y[i] : 1.0f;
+    return i + (x[i] < u);
+#endif
+}
+
+/* A bezier's linear pieces at 0 < u < 1: the piece holding u is the first sample x >= u and the
+ * one before ((0,0) before the first, (1,1) after the last). */
+MF_CURVE_INLINE float mf_bezier_at(const mf_sd_bezier *b, float u)
+{
+    const float *x = b->x, *y = b->y;
+    int i = mf_bezier_below(b, u);
+    float x0, y0, x1, y1;
+    if ((unsigned)(i - 1) < (unsigned)(MF_SD_CURVE_SAMPLES - 1)) /* an inner piece */
+        x0 = x[i - 1], y0 = y[i - 1], x1 = x[i], y1 = y[i];
+    else if (i == 0)
+        x0 = 0.0f, y0 = 0.0f, x1 = x[0], y1 = y[0];
+    else
+        x0 = x[MF_SD_CURVE_SAMPLES - 1], y0 = y[MF_SD_CURVE_SAMPLES - 1], x1 = 1.0f, y1 = 1.0f;
     float w = x1 - x0;
     return w > 0.0f ? y0 + (y1 - y0) * (u - x0) / w : y1;
 }

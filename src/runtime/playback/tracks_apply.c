@@ -99,19 +99,15 @@ static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
     int32_t n = 0;
     int32_t ev_n = e->clip >= 0 ? t->clip_event_first[e->clip + 1] - t->clip_event_first[e->clip] : 0;
     if (fire && ev_n > 0) { /* only clips with event timelines, only those timelines */
-        /* the event search reads nothing of a pose but its data: a view of the data alone
-         * serves the off-screen path too, which has no posed instance */
-        const mf_pose view = {.data = t->d};
-        const mf_pose *pose = &view;
         const int32_t *evs = t->clip_events + t->clip_event_first[e->clip];
         int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
         if (anim >= last || last < 0) {
-            mf_pose_events_of(pose, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
+            mf_pose_events_of(t->d, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
         } else { /* wrapped: the rest of the lap, then the start of the next */
-            mf_pose_events_of(pose, e->clip, evs, ev_n, last, e->clip_end, false, t->fired, 64, &c1, &d1);
+            mf_pose_events_of(t->d, e->clip, evs, ev_n, last, e->clip_end, false, t->fired, 64, &c1, &d1);
             double from = e->clip_start > 0 ? e->clip_start - 1e-6 : -1;
-            mf_pose_events_of(pose, e->clip, evs, ev_n, from, anim, false, t->fired + c1, 64 - c1, &c2, &d2);
+            mf_pose_events_of(t->d, e->clip, evs, ev_n, from, anim, false, t->fired + c1, 64 - c1, &c2, &d2);
         }
         n = c1 + c2;
         t->dropped += d1 + d2; /* more than 64 keys in one frame of one entry */

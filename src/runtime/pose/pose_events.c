@@ -52,15 +52,14 @@ static void fire_window(const mf_skel_data *d, const mf_sd_clip *c, const mf_sd_
     fire(d, tl, -1.0, hi, s);
 }
 
-mf_result mf_pose_events_of(const mf_pose *pose, int32_t clip, const int32_t *timelines, int32_t n,
+mf_result mf_pose_events_of(const mf_skel_data *d, int32_t clip, const int32_t *timelines, int32_t n,
                             double prev_time, double time, bool loop, mf_fired_event *out, int32_t cap,
                             int32_t *count, int32_t *dropped)
 {
     if (count) *count = 0;
     if (dropped) *dropped = 0;
-    if (!pose || clip < 0 || clip >= pose->data->clip_count || (cap > 0 && !out) || cap < 0)
+    if (!d || clip < 0 || clip >= d->clip_count || (cap > 0 && !out) || cap < 0)
         return MF_ERR_ARGUMENT;
-    const mf_skel_data *d = pose->data;
     const mf_sd_clip *c = &d->clips[clip];
     sink s = {out, cap, 0, 0};
     if (timelines) {
@@ -79,5 +78,8 @@ mf_result mf_pose_events_of(const mf_pose *pose, int32_t clip, const int32_t *ti
 mf_result mf_pose_events(const mf_pose *pose, int32_t clip, double prev_time, double time, bool loop,
                          mf_fired_event *out, int32_t cap, int32_t *count, int32_t *dropped)
 {
-    return mf_pose_events_of(pose, clip, NULL, 0, prev_time, time, loop, out, cap, count, dropped);
+    if (count) *count = 0;
+    if (dropped) *dropped = 0;
+    if (!pose) return MF_ERR_ARGUMENT;
+    return mf_pose_events_of(pose->data, clip, NULL, 0, prev_time, time, loop, out, cap, count, dropped);
 }

@@ -4,9 +4,10 @@
 #define MF_POSE_EVENTS_H
 #include "mf/mf_pose.h"
 
-/* mf_pose_events over the event timelines timelines[0..n) (data indices, in clip order, all
- * of clip); timelines NULL: every event timeline of the clip. */
-mf_result mf_pose_events_of(const mf_pose *pose, int32_t clip, const int32_t *timelines, int32_t n,
+/* mf_pose_events of data d over the event timelines timelines[0..n) (data indices, in clip
+ * order, all of clip); timelines NULL: every event timeline of the clip. Events read nothing of
+ * a pose but its data (the off-screen tracks have no posed instance). */
+mf_result mf_pose_events_of(const mf_skel_data *d, int32_t clip, const int32_t *timelines, int32_t n,
                             double prev_time, double time, bool loop, mf_fired_event *out, int32_t cap,
                             int32_t *count, int32_t *dropped);
 #endif

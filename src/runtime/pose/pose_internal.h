@@ -13,10 +13,26 @@
 #define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
 
 /* A timeline's key segment found last by the sampler (pose_sample.c): key k holds for t0 <= t
- * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches. */
+ * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches.
+ * For the bone kinds (inherit aside) the segment is also compiled for the full-weight Replace
+ * sample (how != MF_SEG_NONE): the pose channels it writes and what they get, so that most
+ * frames read neither the timeline nor its keys. */
 typedef struct mf_pose_seg {
     double t0, t1;
+    double span;              /* t1 - t0 (curves) */
+    float *dst[2];            /* the bone channels written (hold: the first twice if one) */
+    const mf_sd_bezier *bz[2]; /* curves: the channels' beziers, NULL: linear */
+    float set[2];             /* curves: the channels' setup values */
+    float v0[2], dv[2];       /* curves: key k's values and the change to k + 1 (0 * it
+                               * where stepped: the value holds); hold: the channels' values */
     int32_t k;
+    int32_t slot, name;       /* attachment: the slot and the attachment name it sets; IK: the
+                               * constraint and its bend, compress and stretch (a byte each) */
+    int32_t att;              /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
+                               * compiled under skins, looked up each time) */
+    uint8_t how;              /* MF_SEG_* */
+    uint8_t comps, scale;     /* bone: channels written and whether they scale, */
+    uint8_t ready;            /* resolved once (dst and set do not change) */
 } mf_pose_seg;
 
 /* The update order as the world update runs it (pose_dirty.c builds it at create): runs of
@@ -34,6 +50,16 @@ typedef struct mf_pose_op {
     int32_t kind, a, b;
 } mf_pose_op;
 
+#define MF_SEG_UNKNOWN INT32_MIN
+
+/* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
+ * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
+ * the discrete values) */
+enum {
+    MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2, MF_SEG_ATTACH,
+    MF_SEG_IK_HOLD, MF_SEG_IK
+};
+
 /* Scratch the constraints need, sized at create. */
 typedef struct mf_pose_scratch {
     int32_t path_bones_cap;  /* max bones of a path constraint */
@@ -45,7 +71,7 @@ typedef struct mf_pose_scratch {
     float *curves;           /* path_curves_cap */
     float segments[MF_PATH_SEGMENTS];
     int32_t default_skin; /* the skin named "default", -1 none */
-    mf_pose_seg *seg;     /* per timeline of the data (bone timelines only) */
+    mf_pose_seg *seg;     /* per timeline of the data (the sampler's key segments) */
     /* per bone the cos and sin of its local matrix's two angles (pose_trig.c), keyed on the
      * angles' bits */
     uint32_t *trig_kx, *trig_ky;

@@ -4,6 +4,7 @@
 
 #include "../curve_eval.h"
 #include "pose_internal.h"
+#include "pose_seg.h"
 
 /* The last key whose time is <= t (-1 before the first key). Forward playback moves the
  * cursor a few keys at most; anything else is a binary search. */
@@ -41,23 +42,42 @@ static inline float seg_u(const float *times, int32_t k, double t)
     return t1 > t0 ? (float)((t - t0) / (t1 - t0)) : 1.0f;
 }
 
-/* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
- * u when 0 <= k < last: the same k and u as find_key and seg_u, without their searches and
- * conversions while the segment holds (most frames). */
-static inline int32_t locate(const float *times, int32_t n, int32_t *cursor, mf_pose_seg *sg, double t, float *u)
+/* The segment holding t: k (find_key) and its time range. */
+static inline int32_t seg_find(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg,
+                               double t)
 {
-    int32_t k;
-    if (t >= sg->t0 && t < sg->t1) {
-        k = sg->k;
-        *cursor = k;
-        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
-        return k;
-    }
-    k = find_key(times, n, cursor, t);
+    int32_t n = tl->key_count;
+    const float *times = d->times + tl->key_first;
+    int32_t k = find_key(times, n, cursor, t);
     sg->k = k;
     sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
     sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
-    if (k >= 0 && k < n - 1) *u = seg_u(times, k, t);
+    return k;
+}
+
+/* The next segment of a resolved bone timeline, for the full-weight Replace sample. */
+static void seg_next(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t)
+{
+    mf_pose_seg_values(d, tl, sg, seg_find(d, tl, cursor, sg, t));
+}
+
+/* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
+ * u when 0 <= k < last: the same k and u as find_key and seg_u, without their searches and
+ * conversions while the segment holds (most frames). A new segment of a bone, IK or attachment
+ * timeline is compiled (pose_seg.h). */
+static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t,
+                             float *u)
+{
+    int32_t k, n = tl->key_count;
+    if (t >= sg->t0 && t < sg->t1) {
+        k = sg->k;
+        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
+        return k;
+    }
+    k = seg_find(p->data, tl, cursor, sg, t);
+    if (k >= 0 && k < n - 1) *u = seg_u(p->data->times + tl->key_first, k, t);
+    if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT || tl->kind == MF_SD_TL_IK)
+        mf_pose_seg_compile(p, tl, sg, k);
     return k;
 }
 
@@ -354,6 +374,62 @@ static void physics_timeline(mf_pose *p, const mf_clip_sample *cs, const mf_sd_t
     mf_pose_physics_timeline(p, tl, k, cs->time, prev, t, wrapped, w);
 }
 
+/* One timeline of a sample by the general rules (any weight, blend and mask). In the
+ * full-weight Replace sample (direct) a timeline whose segment compiles is left to the
+ * caller's mf_pose_seg_write: true then. */
+static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_timeline *tl, int32_t *cursor,
+                            mf_pose_seg *sg, double t, bool direct)
+{
+    mf_pose *p = s->p;
+    const mf_skel_data *d = s->d;
+    if (tl->kind == MF_SD_TL_EVENT) return false;
+    float u = 0.0f;
+    int32_t k = locate(p, tl, cursor, sg, t, &u);
+    if (direct && sg->how != MF_SEG_NONE) return true;
+    if (tl->kind <= MF_SD_TL_INHERIT) {
+        bone_timeline(s, tl, k, u);
+        return false;
+    }
+    if (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET) {
+        physics_timeline(p, cs, tl, k, t, s->w);
+        return false;
+    }
+    switch (tl->kind) {
+    case MF_SD_TL_ATTACHMENT: {
+        int32_t slot = tl->target;
+        if (!s->discrete || !bone_in(s, d->slots[slot].bone)) break;
+        if (k < 0 && s->add) break;
+        int32_t name = k < 0 ? d->slots[slot].attachment : d->ints[tl->int_first + k];
+        mf_pose_set_attachment(p, slot, mf_pose_find_attachment(p, slot, name));
+        break;
+    }
+    case MF_SD_TL_RGBA: case MF_SD_TL_RGB: case MF_SD_TL_ALPHA: case MF_SD_TL_RGBA2:
+        slot_colour(s, tl, k, t);
+        break;
+    case MF_SD_TL_SEQUENCE:
+        slot_sequence(s, tl, k, t);
+        break;
+    case MF_SD_TL_IK: case MF_SD_TL_TRANSFORM: case MF_SD_TL_PATH_POSITION:
+    case MF_SD_TL_PATH_SPACING: case MF_SD_TL_PATH_MIX:
+        constraint_timeline(s, tl, k, t);
+        break;
+    case MF_SD_TL_DEFORM:
+        slot_deform(s, tl, k, t);
+        break;
+    case MF_SD_TL_DRAW_ORDER:
+        if (!s->discrete || (k < 0 && s->add)) break;
+        if (k < 0)
+            for (int32_t i = 0; i < d->slot_count; i++) p->draw_order[i] = i;
+        else
+            memcpy(p->draw_order, d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count,
+                   (size_t)d->slot_count * sizeof(int32_t));
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
     if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time)
@@ -368,58 +444,29 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     int32_t *cursors = p->cursor + clip->timeline_first;
     mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
     const float *tw = cs->timeline_weights;
-    for (int32_t j = 0; j < clip->timeline_count; j++) {
-        const mf_sd_timeline *tl = &tls[j];
+    int32_t n = clip->timeline_count;
+    if (s.w == 1.0f && !s.add && !s.mask && !tw) {
+        /* full weight, Replace, unmasked (most samples): a segment compiled before and still
+         * holding writes the pose without the timeline */
+        for (mf_pose_seg *sg = segs, *end = segs + n; sg < end; sg++) {
+            if (!(t >= sg->t0 && t < sg->t1)) { /* a new segment */
+                size_t j = (size_t)(sg - segs);
+                if (sg->ready) seg_next(d, &tls[j], &cursors[j], sg, t);
+                else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) continue;
+            }
+            if (!mf_pose_seg_write(p, sg, t, s.discrete)) { /* not compiled: the general path */
+                size_t j = (size_t)(sg - segs);
+                sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
+            }
+        }
+        return MF_OK;
+    }
+    for (int32_t j = 0; j < n; j++) {
         if (tw) {
             s.w = tw[j];
             if (!(s.w > 0)) continue;
         }
-        const float *times = d->times + tl->key_first;
-        if (tl->kind <= MF_SD_TL_INHERIT) { /* the common case first */
-            float u = 0.0f;
-            int32_t k = locate(times, tl->key_count, &cursors[j], &segs[j], t, &u);
-            bone_timeline(&s, tl, k, u);
-            continue;
-        }
-        if (tl->kind == MF_SD_TL_EVENT) continue;
-        int32_t k = find_key(times, tl->key_count, &cursors[j], t);
-        if (tl->kind >= MF_SD_TL_PHYSICS_INERTIA && tl->kind <= MF_SD_TL_PHYSICS_RESET) {
-            physics_timeline(p, cs, tl, k, t, s.w);
-            continue;
-        }
-        switch (tl->kind) {
-        case MF_SD_TL_ATTACHMENT: {
-            int32_t slot = tl->target;
-            if (!s.discrete || !bone_in(&s, d->slots[slot].bone)) break;
-            if (k < 0 && s.add) break;
-            int32_t name = k < 0 ? d->slots[slot].attachment : d->ints[tl->int_first + k];
-            mf_pose_set_attachment(p, slot, mf_pose_find_attachment(p, slot, name));
-            break;
-        }
-        case MF_SD_TL_RGBA: case MF_SD_TL_RGB: case MF_SD_TL_ALPHA: case MF_SD_TL_RGBA2:
-            slot_colour(&s, tl, k, t);
-            break;
-        case MF_SD_TL_SEQUENCE:
-            slot_sequence(&s, tl, k, t);
-            break;
-        case MF_SD_TL_IK: case MF_SD_TL_TRANSFORM: case MF_SD_TL_PATH_POSITION:
-        case MF_SD_TL_PATH_SPACING: case MF_SD_TL_PATH_MIX:
-            constraint_timeline(&s, tl, k, t);
-            break;
-        case MF_SD_TL_DEFORM:
-            slot_deform(&s, tl, k, t);
-            break;
-        case MF_SD_TL_DRAW_ORDER:
-            if (!s.discrete || (k < 0 && s.add)) break;
-            if (k < 0)
-                for (int32_t i = 0; i < d->slot_count; i++) p->draw_order[i] = i;
-            else
-                memcpy(p->draw_order, d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count,
-                       (size_t)d->slot_count * sizeof(int32_t));
-            break;
-        default:
-            break;
-        }
+        sample_timeline(&s, cs, &tls[j], &cursors[j], &segs[j], t, false);
     }
     return MF_OK;
 }

@@ -1,0 +1,133 @@
+/* Compiling a timeline's key segment for the full-weight Replace sample (pose_seg.h). */
+#include "pose_seg.h"
+
+/* The bone channels a bone kind (not inherit) writes: comps of them, whether they scale. */
+static int32_t bone_channels(mf_pose *p, const mf_sd_timeline *tl, float *dst[2], float set[2], bool *scale)
+{
+    int32_t i = tl->target;
+    const mf_sd_bone *b = &p->data->bones[i];
+    *scale = false;
+    switch (tl->kind) {
+    case MF_SD_TL_ROTATE: dst[0] = &p->rot[i], set[0] = b->rot; return 1;
+    case MF_SD_TL_TRANSLATE: dst[1] = &p->y[i], set[1] = b->y; /* fall through */
+    case MF_SD_TL_TRANSLATE_X: dst[0] = &p->x[i], set[0] = b->x; return tl->kind == MF_SD_TL_TRANSLATE ? 2 : 1;
+    case MF_SD_TL_TRANSLATE_Y: dst[0] = &p->y[i], set[0] = b->y; return 1;
+    case MF_SD_TL_SCALE: dst[1] = &p->sy[i], set[1] = b->sy; /* fall through */
+    case MF_SD_TL_SCALE_X: *scale = true, dst[0] = &p->sx[i], set[0] = b->sx; return tl->kind == MF_SD_TL_SCALE ? 2 : 1;
+    case MF_SD_TL_SCALE_Y: *scale = true, dst[0] = &p->sy[i], set[0] = b->sy; return 1;
+    case MF_SD_TL_SHEAR: dst[1] = &p->shy[i], set[1] = b->shy; /* fall through */
+    case MF_SD_TL_SHEAR_X: dst[0] = &p->shx[i], set[0] = b->shx; return tl->kind == MF_SD_TL_SHEAR ? 2 : 1;
+    case MF_SD_TL_SHEAR_Y: dst[0] = &p->shy[i], set[0] = b->shy; return 1;
+    default: return 0;
+    }
+}
+
+/* An IK segment (mf_pose_seg): mix and softness as constraint_timeline gives them at weight 1
+ * without the blend, and the discrete values. */
+static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    const mf_skel_data *d = p->data;
+    int32_t i = tl->target;
+    const mf_sd_ik *c = &d->ik[i];
+    sg->how = MF_SEG_NONE;
+    if (tl->value_comps != 2) return;
+    sg->dst[0] = &p->ik_mix[i], sg->dst[1] = &p->ik_softness[i];
+    sg->slot = i;
+    int32_t bend = c->bend, compress = c->compress, stretch = c->stretch;
+    if (k >= 0) {
+        const int32_t *iv = d->ints + tl->int_first + (size_t)k * 3;
+        bend = (int8_t)iv[0], compress = iv[1] != 0, stretch = iv[2] != 0;
+    }
+    sg->name = (int32_t)(uint8_t)(int8_t)bend | (compress & 255) << 8 | (stretch & 255) << 16;
+    if (k < 0) {
+        sg->v0[0] = c->mix, sg->v0[1] = c->softness;
+        sg->how = MF_SEG_IK_HOLD;
+        return;
+    }
+    const float *v = d->values + tl->value_first + (size_t)k * 2;
+    if (k >= tl->key_count - 1) {
+        sg->v0[0] = v[0], sg->v0[1] = v[1];
+        sg->how = MF_SEG_IK_HOLD;
+        return;
+    }
+    const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+    bool held = true;
+    for (int32_t j = 0; j < 2; j++) { /* as mf_pose_seg_values */
+        int32_t code = codes[tl->curve_comps == 1 ? 0 : j];
+        sg->v0[j] = v[j];
+        sg->dv[j] = v[2 + j] - v[j];
+        sg->bz[j] = code >= 0 ? &d->beziers[code] : NULL;
+        if (code == MF_SD_CURVE_STEPPED) sg->dv[j] *= 0.0f;
+        else held = false;
+    }
+    if (held) {
+        sg->v0[0] += sg->dv[0], sg->v0[1] += sg->dv[1];
+        sg->how = MF_SEG_IK_HOLD;
+        return;
+    }
+    sg->span = sg->t1 - sg->t0;
+    sg->how = MF_SEG_IK;
+}
+
+/* A new segment k (mf_pose_seg_values): a bone timeline's channels are resolved on its first
+ * segment; attachment keys keep the slot, the name and, without skins, the attachment. */
+void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    const mf_skel_data *d = p->data;
+    if (tl->kind == MF_SD_TL_ATTACHMENT) {
+        sg->slot = tl->target;
+        sg->name = k < 0 ? d->slots[tl->target].attachment : d->ints[tl->int_first + k];
+        sg->att = p->skin ? MF_SEG_UNKNOWN : mf_pose_find_attachment(p, sg->slot, sg->name);
+        sg->how = MF_SEG_ATTACH;
+        return;
+    }
+    if (tl->kind == MF_SD_TL_IK) {
+        seg_ik(p, tl, sg, k);
+        return;
+    }
+    if (!sg->ready) {
+        bool scale = false;
+        int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
+        if (n == 0 || tl->value_comps != n) return;
+        if (n == 1) sg->dst[1] = sg->dst[0]; /* a held value is written twice */
+        sg->comps = (uint8_t)n, sg->scale = scale, sg->ready = 1;
+    }
+    mf_pose_seg_values(d, tl, sg, k);
+}
+
+/* The scale, IK and attachment segments of mf_pose_seg_write (rare: out of the loop). */
+void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+{
+    if (sg->how == MF_SEG_ATTACH) {
+        if (!discrete) return;
+        /* without skins the name's attachment is the data's: found at compile */
+        int32_t a = !p->skin && sg->att != MF_SEG_UNKNOWN ? sg->att : mf_pose_find_attachment(p, sg->slot, sg->name);
+        mf_pose_set_attachment(p, sg->slot, a);
+        return;
+    }
+    if (sg->how == MF_SEG_IK || sg->how == MF_SEG_IK_HOLD) {
+        float a = sg->v0[0], b = sg->v0[1];
+        if (sg->how == MF_SEG_IK) {
+            float u = (float)((t - sg->t0) / sg->span);
+            float f = mf_pose_seg_curve(sg->bz[0], u);
+            a = sg->v0[0] + sg->dv[0] * f;
+            if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+            b = sg->v0[1] + sg->dv[1] * f;
+        }
+        *sg->dst[0] = a, *sg->dst[1] = b;
+        if (discrete) {
+            int32_t i = sg->slot;
+            p->ik_bend[i] = (int8_t)(uint8_t)(sg->name & 255);
+            p->ik_compress[i] = (uint8_t)(sg->name >> 8), p->ik_stretch[i] = (uint8_t)(sg->name >> 16);
+        }
+        return;
+    }
+    if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
+    float u = (float)((t - sg->t0) / sg->span);
+    float f = mf_pose_seg_curve(sg->bz[0], u);
+    *sg->dst[0] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
+    if (sg->how == MF_SEG_SCALE1) return;
+    if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+    *sg->dst[1] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
+}
+

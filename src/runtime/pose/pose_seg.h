@@ -1,0 +1,101 @@
+/* Compiled key segments (mf_pose_seg, pose_internal.h) for the full-weight Replace sample, one
+ * track at alpha 1 without a mask (what most instances run): a new segment of a bone, IK or
+ * attachment timeline is compiled once (the pose channels it writes, setup values, key values
+ * and changes, beziers; held segments: the final values), then each frame writes the channels
+ * from the segment alone, with the arithmetic the blending path (pose_sample.c) uses at weight
+ * 1 less its lerp. Not public. */
+#ifndef MF_POSE_SEG_H
+#define MF_POSE_SEG_H
+
+#include "../curve_eval.h"
+#include "pose_internal.h"
+
+/* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
+ * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
+void mf_pose_seg_compile(mf_pose *pose, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k);
+/* mf_pose_seg_write for the scale, IK and attachment segments. */
+void mf_pose_seg_write_rare(mf_pose *pose, const mf_pose_seg *sg, double t, bool discrete);
+
+/* A bone channel's value at full weight: keys are relative to setup, added, except scale which
+ * multiplies (bone_apply's target). */
+static inline float mf_pose_bone_target(float set, float v, bool scale) { return scale ? set * v : set + v; }
+
+/* Segment k of a resolved bone timeline (sg->ready): held values (before the first key: setup;
+ * from the last key: the key; stepped: key k) are computed once, the others keep what the curve
+ * needs. The same arithmetic as pose_sample.c's interp1/2 and bone_apply's target. Inline: the
+ * sampler's loop compiles the next segment of a timeline keyed every frame or two. */
+static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    int32_t n = sg->comps;
+    bool last = k >= tl->key_count - 1, held = true, scale = sg->scale;
+    const float *v = k >= 0 ? d->values + tl->value_first + (size_t)k * (size_t)n : NULL;
+    if (n == 1 && !scale && k >= 0 && !last) { /* the most common segment, straight */
+        int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps];
+        if (code != MF_SD_CURVE_STEPPED) {
+            sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
+            sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
+            sg->span = sg->t1 - sg->t0;
+            sg->how = MF_SEG_CURVE1;
+            return;
+        }
+    }
+    if (k >= 0 && !last) {
+        const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+        for (int32_t c = 0; c < n; c++) {
+            int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
+            sg->v0[c] = v[c];
+            sg->dv[c] = v[n + c] - v[c];
+            sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
+            /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
+            if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
+            else held = false;
+        }
+    }
+    if (held) {
+        float hold[2] = {0.0f, 0.0f};
+        for (int32_t c = 0; c < n; c++) {
+            float val = k < 0 ? 0.0f : last ? v[c] : sg->v0[c] + sg->dv[c];
+            hold[c] = k < 0 ? sg->set[c] : mf_pose_bone_target(sg->set[c], val, scale);
+        }
+        sg->v0[0] = hold[0], sg->v0[1] = hold[n - 1];
+        sg->how = MF_SEG_HOLD;
+        return;
+    }
+    sg->span = sg->t1 - sg->t0;
+    sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
+}
+
+/* A compiled curve at u (mf_curve_at without the code's decoding). */
+MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
+{
+    if (!(u > 0.0f)) return 0.0f;
+    if (u >= 1.0f) return 1.0f;
+    return bz ? mf_bezier_at(bz, u) : u;
+}
+
+/* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
+ * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
+ * an attachment key as the general path sets it. False: not compiled, nothing written. */
+MF_CURVE_INLINE bool mf_pose_seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+{
+    uint8_t how = sg->how;
+    if (how == MF_SEG_CURVE1) {
+        float u = (float)((t - sg->t0) / sg->span);
+        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_curve(sg->bz[0], u));
+    } else if (how == MF_SEG_HOLD) {
+        *sg->dst[0] = sg->v0[0], *sg->dst[1] = sg->v0[1];
+    } else if (how == MF_SEG_CURVE2) {
+        float u = (float)((t - sg->t0) / sg->span);
+        float f = mf_pose_seg_curve(sg->bz[0], u);
+        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
+        if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+        *sg->dst[1] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+    } else if (how == MF_SEG_NONE) {
+        return false;
+    } else {
+        mf_pose_seg_write_rare(p, sg, t, discrete);
+    }
+    return true;
+}
+
+#endif
