@@ -13,9 +13,10 @@
 #define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
 
 /* A timeline's key segment found last by the sampler (pose_sample.c): key k holds for t0 <= t
- * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches. */
+ * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches.
+ * float: the bounds are key times, which are floats (12 bytes a timeline, not 24). */
 typedef struct mf_pose_seg {
-    double t0, t1;
+    float t0, t1;
     int32_t k;
 } mf_pose_seg;
 

@@ -50,7 +50,7 @@ static inline int32_t locate(const float *times, int32_t n, int32_t *cursor, mf_
     if (t >= sg->t0 && t < sg->t1) {
         k = sg->k;
         *cursor = k;
-        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
+        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / ((double)sg->t1 - sg->t0)); /* t1 > t0 here; double as seg_u */
         return k;
     }
     k = find_key(times, n, cursor, t);
