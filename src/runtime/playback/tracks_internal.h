@@ -59,11 +59,14 @@ struct mf_tracks {
     /* callbacks */
     mf_track_listener listener;
     void *user;
-    queued queue[MF_TRACKS_QUEUE_CAP];
+    queued *queue;          /* MF_TRACKS_QUEUE_CAP */
     int32_t queued_count, dropped;
     bool draining;
-    mf_fired_event fired[64];
+    bool pool_apart;        /* the pool grew: its arrays are allocations of their own */
+    mf_fired_event *fired;  /* MF_TRACKS_FIRED_CAP */
 };
+
+#define MF_TRACKS_FIRED_CAP 64 /* events one entry fires in one apply */
 
 /* tracks_create.c */
 int32_t mf_tracks_props(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t ids[PROP_MAX]);
