@@ -34,11 +34,15 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
         }
         verts += mv, idx += mi, tris += mi / 3;
     }
-    int32_t pieces = clip_m > 3 ? clip_m - 2 : 1;
     if (clip_m > CLIP_MAX) clip_m = CLIP_MAX;
     if (clip_m >= 3) {
-        verts += tris * pieces * (3 + clip_m);
-        idx += tris * pieces * (1 + clip_m) * 3;
+        /* a triangle clipped by a convex piece of m points gives at most 3 + m points (a fan of
+         * 1 + m triangles). The n points' decomposition (ear clipping into at most n - 2
+         * triangles, then merges that each drop 2 points) has P <= n - 2 pieces of at most
+         * n - 2 + 2P points in all: per triangle at most 5P + n - 2 <= 6n - 12 points and
+         * 3 (3P + n - 2) <= 12n - 24 indices */
+        verts += tris * (6 * (int64_t)clip_m - 12);
+        idx += tris * (12 * (int64_t)clip_m - 24);
     }
     if (verts > 0x7fffffff / 8 || idx > 0x7fffffff / 4) return MF_ERR_UNSUPPORTED;
     int32_t clip_cap = clip_m + 8;
