@@ -130,15 +130,17 @@ static void count_part(mf_bench_result *r, int32_t k, long long mark[2])
 }
 
 static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *al,
-                       mf_skin_cache *cache, const int32_t *skins, instance *inst, mf_bench_result *r, mf_diag *diag)
+                       mf_skin_cache *cache, const mf_tracks_shared *shared, const int32_t *skins, instance *inst,
+                       mf_bench_result *r, mf_diag *diag)
 {
+    mf_tracks_config tc = {.shared = shared}; /* the clip tables once for all instances, as a game would */
     float length = d->clips[clip].length;
     long long mark[2] = {atomic_load(&g_live), atomic_load(&g_allocs)};
     for (int32_t i = 0; i < cfg->instances; i++) {
         instance *it = &inst[i];
         if (mf_pose_create(d, al, &it->pose, diag) != MF_OK) return MF_ERR_NOMEM;
         if (i == 0) count_part(r, 0, mark);
-        if (mf_tracks_create(d, NULL, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
+        if (mf_tracks_create(d, &tc, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
         if (i == 0) count_part(r, 1, mark);
         if (mf_draw_list_create(d, al, &it->draw) != MF_OK) return MF_ERR_NOMEM;
         if (i == 0) count_part(r, 2, mark);
@@ -340,6 +342,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     instance *inst = calloc((size_t)cfg->instances, sizeof *inst);
     int32_t *skins = calloc((size_t)cfg->skin_count + 1, sizeof *skins);
     mf_skin_cache *cache = NULL;
+    mf_tracks_shared *shared = NULL;
     mf_allocator al = {count_alloc, count_free, NULL};
     if (!inst || !skins) {
         mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
@@ -371,7 +374,8 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     }
     atomic_store(&g_allocs, 0);
     if ((res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
-        (res = setup(cfg, &d, clip, &al, cache, skins, inst, r, diag)) != MF_OK) {
+        (res = mf_tracks_shared_create(&d, &al, &shared)) != MF_OK ||
+        (res = setup(cfg, &d, clip, &al, cache, shared, skins, inst, r, diag)) != MF_OK) {
         if (res == MF_ERR_NOMEM) mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
         goto done;
     }
@@ -385,6 +389,7 @@ done:
         mf_pose_destroy(inst[i].pose);
     }
     mf_skin_cache_destroy(cache);
+    mf_tracks_shared_destroy(shared);
     free(inst);
     free(skins);
     free(blob);

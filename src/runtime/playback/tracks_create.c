@@ -46,12 +46,6 @@ int32_t mf_tracks_props(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t
     }
 }
 
-static int cmp_i32(const void *a, const void *b)
-{
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Entries [pool_cap, cap) onto the free list. */
 static void add_free(mf_tracks *t, int32_t cap)
 {
@@ -122,6 +116,7 @@ static void *carve(layout *l, size_t count, size_t elem)
     return l->base ? l->base + at : NULL;
 }
 
+/* total_tl < 0: the clip tables are shared, not the tracks' own. */
 static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, layout *l)
 {
     const mf_skel_data *d = t->d;
@@ -136,13 +131,15 @@ static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, layout *l)
     t->rot_weights = carve(l, tl, sizeof(float));
     t->before = carve(l, tl, 1);
     t->slot_state = carve(l, (size_t)d->slot_count + 1, 1);
-    t->clip_attach_first = carve(l, nc + 1, sizeof(int32_t));
-    t->clip_event_first = carve(l, nc + 1, sizeof(int32_t));
-    t->clip_attach = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
-    t->clip_events = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+    if (total_tl >= 0) { /* the clip tables: a frame reads the attachment and event lists */
+        t->clip_attach_first = carve(l, nc + 1, sizeof(int32_t));
+        t->clip_event_first = carve(l, nc + 1, sizeof(int32_t));
+        t->clip_attach = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+        t->clip_events = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+        t->clip_prop_first = carve(l, nc + 1, sizeof(int32_t));
+        t->clip_props = carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
+    }
     /* when entries change */
-    t->clip_prop_first = carve(l, nc + 1, sizeof(int32_t));
-    t->clip_props = carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
     t->prop_seen = carve(l, (size_t)t->prop_count, 1);
     t->mix_table = carve(l, (nc + 1) * (nc + 1), sizeof(double));
     /* callbacks */
@@ -161,11 +158,11 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     head.default_mix = cfg ? cfg->default_mix : 0;
     head.time_scale = cfg && cfg->time_scale != 0 ? cfg->time_scale : 1;
     int32_t pool = cfg && cfg->pool_initial > 0 ? cfg->pool_initial : MF_TRACKS_POOL_INITIAL;
-    int32_t nc = d->clip_count, total_tl = 0;
-    for (int32_t c = 0; c < nc; c++) {
+    const mf_tracks_shared *sh = cfg ? cfg->shared : NULL;
+    if (sh && sh->d != d) return MF_ERR_ARGUMENT;
+    int32_t nc = d->clip_count, total_tl = sh ? -1 : mf_clip_tables_timelines(d);
+    for (int32_t c = 0; c < nc; c++)
         if (d->clips[c].timeline_count > head.max_tl) head.max_tl = d->clips[c].timeline_count;
-        total_tl += d->clips[c].timeline_count;
-    }
     head.prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
                       d->transform_count + 3 * d->path_count + 2;
     layout l = {NULL, sizeof(mf_tracks)};
@@ -179,26 +176,13 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
     for (size_t i = 0; i < mt; i++) t->mix_table[i] = -1;
-    int32_t n = 0; /* each clip's property ids, sorted, for "does that clip key this" */
-    for (int32_t c = 0; c < nc; c++) {
-        t->clip_prop_first[c] = n;
-        const mf_sd_clip *cl = &d->clips[c];
-        for (int32_t j = 0; j < cl->timeline_count; j++)
-            n += mf_tracks_props(d, &d->timelines[cl->timeline_first + j], t->clip_props + n);
-        qsort(t->clip_props + t->clip_prop_first[c], (size_t)(n - t->clip_prop_first[c]), sizeof(int32_t), cmp_i32);
-    }
-    t->clip_prop_first[nc] = n;
-    int32_t na = 0, ne = 0;
-    for (int32_t c = 0; c < nc; c++) {
-        t->clip_attach_first[c] = na, t->clip_event_first[c] = ne;
-        const mf_sd_clip *cl = &d->clips[c];
-        for (int32_t j = 0; j < cl->timeline_count; j++) {
-            int32_t ti = cl->timeline_first + j;
-            if (d->timelines[ti].kind == MF_SD_TL_ATTACHMENT) t->clip_attach[na++] = ti;
-            else if (d->timelines[ti].kind == MF_SD_TL_EVENT) t->clip_events[ne++] = ti;
-        }
-    }
-    t->clip_attach_first[nc] = na, t->clip_event_first[nc] = ne;
+    mf_clip_tables own = {t->clip_prop_first, t->clip_props, t->clip_attach_first, t->clip_attach,
+                          t->clip_event_first, t->clip_events};
+    if (sh) own = sh->tables;
+    else mf_clip_tables_fill(d, &own);
+    t->clip_prop_first = own.prop_first, t->clip_props = own.props;
+    t->clip_attach_first = own.attach_first, t->clip_attach = own.attach;
+    t->clip_event_first = own.event_first, t->clip_events = own.events;
     t->slots_marked = true; /* slot_state is cleared by the first apply */
     t->modes_dirty = true;
     *out = t;
