@@ -67,6 +67,10 @@ int main(int argc, char **argv)
          "\nPer frame (tracks + world + draw list): **%.1f µs** (%.3f µs a skeleton); allocations per frame: %g; "
          "JSON parse %.0f µs\n\n",
          r.frame_us, r.us_per_skeleton_frame, r.allocations_per_frame, r.json_parse_us);
+    emit(stdout, md, "Memory a skeleton (bytes held through the allocator): pose %g, tracks %g, draw list %g",
+         (double)r.instance_bytes[0], (double)r.instance_bytes[1], (double)r.instance_bytes[2], 0);
+    emit(stdout, md, " (%g allocations)\n\n",
+         (double)(r.instance_allocs[0] + r.instance_allocs[1] + r.instance_allocs[2]), 0, 0, 0);
 
     emit(stdout, md, "## Instance sweep, %g threads (median frame)\n\n| instances | µs per frame | µs per skeleton-frame | allocations per frame |\n|---:|---:|---:|---:|\n",
          threads, 0, 0, 0);

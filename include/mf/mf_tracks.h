@@ -90,13 +90,23 @@ typedef struct mf_tracks mf_tracks;
 typedef void (*mf_track_listener)(mf_tracks *tracks, mf_track_event_type type, mf_entry_handle entry,
                                   const mf_track_entry *e, const mf_fired_event *event, void *user);
 
+/* The tables every tracks of one data can share (the properties each clip keys, its attachment
+ * and event timelines): built once per mf_skel_data, they keep that much out of each instance.
+ * Immutable once built: any thread may read it; it must outlive the tracks that use it. */
+typedef struct mf_tracks_shared mf_tracks_shared;
+mf_result mf_tracks_shared_create(const mf_skel_data *data, const mf_allocator *alloc,
+                                  mf_tracks_shared **out);
+void mf_tracks_shared_destroy(mf_tracks_shared *shared);
+
 typedef struct mf_tracks_config {
     int32_t track_count;  /* 0 means 4 */
     int32_t pool_initial; /* 0 means MF_TRACKS_POOL_INITIAL */
     double default_mix;   /* seconds, for pairs the table lacks */
     float time_scale;     /* 0 means 1 (set it later with mf_tracks_set_time_scale for 0) */
+    const mf_tracks_shared *shared; /* NULL: the tracks build their own tables */
 } mf_tracks_config;
 
+/* MF_ERR_ARGUMENT also when config->shared was built for other data. */
 mf_result mf_tracks_create(const mf_skel_data *data, const mf_tracks_config *config,
                            const mf_allocator *alloc, mf_tracks **out);
 void mf_tracks_destroy(mf_tracks *t);

@@ -17,19 +17,28 @@
 #include "util/files.h"
 #include "util/suggest.h"
 
-static atomic_llong g_allocs, g_bytes;
+static atomic_llong g_allocs, g_bytes, g_live;
 
+/* Each block carries its size in a 16-byte head (alignment kept) so that frees count too. */
 static void *count_alloc(void *user, size_t n)
 {
     (void)user;
     atomic_fetch_add(&g_allocs, 1);
     atomic_fetch_add(&g_bytes, (long long)n);
-    return malloc(n);
+    atomic_fetch_add(&g_live, (long long)n);
+    unsigned char *p = n <= SIZE_MAX - 16 ? malloc(n + 16) : NULL;
+    if (!p) return NULL;
+    memcpy(p, &n, sizeof n);
+    return p + 16;
 }
 static void count_free(void *user, void *p)
 {
     (void)user;
-    free(p);
+    if (!p) return;
+    size_t n;
+    memcpy(&n, (unsigned char *)p - 16, sizeof n);
+    atomic_fetch_sub(&g_live, (long long)n);
+    free((unsigned char *)p - 16);
 }
 
 static double now_us(void)
@@ -112,15 +121,29 @@ typedef struct instance {
     mf_draw_list *draw;
 } instance;
 
-static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *al,
-                       mf_skin_cache *cache, const int32_t *skins, instance *inst, mf_diag *diag)
+/* Bytes held and allocations made since *mark into part k of the result. */
+static void count_part(mf_bench_result *r, int32_t k, long long mark[2])
 {
+    long long b = atomic_load(&g_live), n = atomic_load(&g_allocs);
+    r->instance_bytes[k] = b - mark[0], r->instance_allocs[k] = n - mark[1];
+    mark[0] = b, mark[1] = n;
+}
+
+static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *al,
+                       mf_skin_cache *cache, const mf_tracks_shared *shared, const int32_t *skins, instance *inst,
+                       mf_bench_result *r, mf_diag *diag)
+{
+    mf_tracks_config tc = {.shared = shared}; /* the clip tables once for all instances, as a game would */
     float length = d->clips[clip].length;
+    long long mark[2] = {atomic_load(&g_live), atomic_load(&g_allocs)};
     for (int32_t i = 0; i < cfg->instances; i++) {
         instance *it = &inst[i];
         if (mf_pose_create(d, al, &it->pose, diag) != MF_OK) return MF_ERR_NOMEM;
-        if (mf_tracks_create(d, NULL, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
+        if (i == 0) count_part(r, 0, mark);
+        if (mf_tracks_create(d, &tc, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
+        if (i == 0) count_part(r, 1, mark);
         if (mf_draw_list_create(d, al, &it->draw) != MF_OK) return MF_ERR_NOMEM;
+        if (i == 0) count_part(r, 2, mark);
         if (cfg->skin_count > 0 && mf_pose_set_skins(it->pose, cache, skins, cfg->skin_count, diag) != MF_OK)
             return MF_ERR_INVALID;
         mf_entry_handle h = mf_tracks_set(it->tracks, 0, clip, true);
@@ -319,6 +342,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     instance *inst = calloc((size_t)cfg->instances, sizeof *inst);
     int32_t *skins = calloc((size_t)cfg->skin_count + 1, sizeof *skins);
     mf_skin_cache *cache = NULL;
+    mf_tracks_shared *shared = NULL;
     mf_allocator al = {count_alloc, count_free, NULL};
     if (!inst || !skins) {
         mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
@@ -350,7 +374,8 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     }
     atomic_store(&g_allocs, 0);
     if ((res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
-        (res = setup(cfg, &d, clip, &al, cache, skins, inst, diag)) != MF_OK) {
+        (res = mf_tracks_shared_create(&d, &al, &shared)) != MF_OK ||
+        (res = setup(cfg, &d, clip, &al, cache, shared, skins, inst, r, diag)) != MF_OK) {
         if (res == MF_ERR_NOMEM) mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
         goto done;
     }
@@ -364,6 +389,7 @@ done:
         mf_pose_destroy(inst[i].pose);
     }
     mf_skin_cache_destroy(cache);
+    mf_tracks_shared_destroy(shared);
     free(inst);
     free(skins);
     free(blob);

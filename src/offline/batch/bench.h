@@ -31,6 +31,9 @@ typedef struct mf_bench_result {
     double vertices_per_frame;        /* world vertices of the geometry stage */
     double allocations_per_frame, bytes_per_frame; /* steady state, through mf_allocator */
     int64_t setup_allocations;
+    /* one instance as created (through mf_allocator): bytes it holds and allocations made (a
+     * freed temporary included), for its pose, tracks and draw list */
+    int64_t instance_bytes[3], instance_allocs[3];
     double json_parse_us, build_load_us, build_file_load_us; /* medians; 0 when not asked */
     size_t build_bytes;
     int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */

@@ -1,8 +1,11 @@
-/* Creating the tracks: the entry pool, the mix table, the property index; the callback queue. */
+/* Creating the tracks: the entry pool, the mix table, the property index; the callback queue.
+ * One line-aligned block: the struct, then what a frame touches, then what changes of entries
+ * and callbacks touch (the pool's arrays move to allocations of their own when it grows). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../alloc_lines.h"
 #include "tracks_internal.h"
 
 /* Property ids: per bone 8 channels, per slot 5, per deformed attachment 1, per constraint 1
@@ -43,10 +46,15 @@ int32_t mf_tracks_props(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t
     }
 }
 
-static int cmp_i32(const void *a, const void *b)
+/* Entries [pool_cap, cap) onto the free list. */
+static void add_free(mf_tracks *t, int32_t cap)
 {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return x < y ? -1 : x > y;
+    for (int32_t i = cap - 1; i >= t->pool_cap; i--) {
+        t->entries[i].next = t->free_head;
+        t->entries[i].alive = false;
+        t->free_head = i;
+    }
+    t->pool_cap = cap;
 }
 
 /* Grows the pool to cap entries (all per-entry arrays). */
@@ -69,15 +77,13 @@ static bool grow(mf_tracks *t, int32_t cap)
         memcpy(hold, t->hold_mix, om * sizeof *hold);
         memcpy(latch, t->latch, om * sizeof *latch);
     }
-    mf_free(&t->alloc, t->entries), mf_free(&t->alloc, t->modes);
-    mf_free(&t->alloc, t->hold_mix), mf_free(&t->alloc, t->latch);
-    t->entries = e, t->modes = modes, t->hold_mix = hold, t->latch = latch;
-    for (int32_t i = cap - 1; i >= t->pool_cap; i--) { /* new entries onto the free list */
-        e[i].next = t->free_head;
-        e[i].alive = false;
-        t->free_head = i;
+    if (t->pool_apart) {
+        mf_free(&t->alloc, t->entries), mf_free(&t->alloc, t->modes);
+        mf_free(&t->alloc, t->hold_mix), mf_free(&t->alloc, t->latch);
     }
-    t->pool_cap = cap;
+    t->entries = e, t->modes = modes, t->hold_mix = hold, t->latch = latch;
+    t->pool_apart = true;
+    add_free(t, cap);
     return true;
 }
 
@@ -97,69 +103,86 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
     return i;
 }
 
+/* Lays the arrays out after the struct: a first pass (base NULL) only sums the sizes. */
+typedef struct layout {
+    unsigned char *base;
+    size_t used;
+} layout;
+
+static void *carve(layout *l, size_t count, size_t elem)
+{
+    size_t at = (l->used + 15u) & ~(size_t)15u;
+    l->used = at + count * elem;
+    return l->base ? l->base + at : NULL;
+}
+
+/* total_tl < 0: the clip tables are shared, not the tracks' own. */
+static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, layout *l)
+{
+    const mf_skel_data *d = t->d;
+    size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
+    /* a frame's */
+    t->current = carve(l, (size_t)t->track_count, sizeof(int32_t));
+    t->entries = carve(l, (size_t)pool, sizeof(mf_track_entry));
+    t->modes = carve(l, m ? m : 1, 1);
+    t->hold_mix = carve(l, m ? m : 1, sizeof(int32_t));
+    t->latch = carve(l, m ? m : 1, sizeof(mf_rotation_latch));
+    t->weights = carve(l, tl, sizeof(float));
+    t->rot_weights = carve(l, tl, sizeof(float));
+    t->before = carve(l, tl, 1);
+    t->slot_state = carve(l, (size_t)d->slot_count + 1, 1);
+    if (total_tl >= 0) { /* the clip tables: a frame reads the attachment and event lists */
+        t->clip_attach_first = carve(l, nc + 1, sizeof(int32_t));
+        t->clip_event_first = carve(l, nc + 1, sizeof(int32_t));
+        t->clip_attach = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+        t->clip_events = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+        t->clip_prop_first = carve(l, nc + 1, sizeof(int32_t));
+        t->clip_props = carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
+    }
+    /* when entries change */
+    t->prop_seen = carve(l, (size_t)t->prop_count, 1);
+    t->mix_table = carve(l, (nc + 1) * (nc + 1), sizeof(double));
+    /* callbacks */
+    t->queue = carve(l, MF_TRACKS_QUEUE_CAP, sizeof(queued));
+    t->fired = carve(l, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
+}
+
 mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, const mf_allocator *alloc,
                            mf_tracks **out)
 {
     if (!d || !out) return MF_ERR_ARGUMENT;
     *out = NULL;
-    mf_allocator al = alloc ? *alloc : (mf_allocator){0};
-    mf_tracks *t = mf_alloc(&al, sizeof *t);
-    if (!t) return MF_ERR_NOMEM;
-    memset(t, 0, sizeof *t);
-    t->d = d, t->alloc = al, t->free_head = -1;
-    t->track_count = cfg && cfg->track_count > 0 ? cfg->track_count : 4;
-    t->default_mix = cfg ? cfg->default_mix : 0;
-    t->time_scale = cfg && cfg->time_scale != 0 ? cfg->time_scale : 1;
+    mf_tracks head = {0};
+    head.d = d, head.alloc = alloc ? *alloc : (mf_allocator){0}, head.free_head = -1;
+    head.track_count = cfg && cfg->track_count > 0 ? cfg->track_count : 4;
+    head.default_mix = cfg ? cfg->default_mix : 0;
+    head.time_scale = cfg && cfg->time_scale != 0 ? cfg->time_scale : 1;
     int32_t pool = cfg && cfg->pool_initial > 0 ? cfg->pool_initial : MF_TRACKS_POOL_INITIAL;
-    int32_t nc = d->clip_count, total_tl = 0;
-    for (int32_t c = 0; c < nc; c++) {
-        if (d->clips[c].timeline_count > t->max_tl) t->max_tl = d->clips[c].timeline_count;
-        total_tl += d->clips[c].timeline_count;
-    }
-    t->prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
-                    d->transform_count + 3 * d->path_count + 2;
-    size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
-    t->current = mf_alloc(&al, (size_t)t->track_count * sizeof(int32_t));
-    t->weights = mf_alloc(&al, (size_t)(t->max_tl + 1) * sizeof(float));
-    t->rot_weights = mf_alloc(&al, (size_t)(t->max_tl + 1) * sizeof(float));
-    t->before = mf_alloc(&al, (size_t)(t->max_tl + 1));
-    t->slot_state = mf_alloc(&al, (size_t)d->slot_count + 1);
-    t->mix_table = mf_alloc(&al, mt * sizeof(double));
-    t->prop_seen = mf_alloc(&al, (size_t)t->prop_count);
-    t->clip_prop_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
-    t->clip_props = mf_alloc(&al, ((size_t)total_tl * PROP_MAX + 1) * sizeof(int32_t));
-    t->clip_attach_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
-    t->clip_event_first = mf_alloc(&al, (size_t)(nc + 1) * sizeof(int32_t));
-    t->clip_attach = mf_alloc(&al, ((size_t)total_tl + 1) * sizeof(int32_t));
-    t->clip_events = mf_alloc(&al, ((size_t)total_tl + 1) * sizeof(int32_t));
-    if (!t->current || !t->weights || !t->rot_weights || !t->before || !t->slot_state || !t->mix_table || !t->prop_seen || !t->clip_prop_first ||
-        !t->clip_props || !t->clip_attach_first || !t->clip_event_first || !t->clip_attach || !t->clip_events ||
-        !grow(t, pool)) {
-        mf_tracks_destroy(t);
-        return MF_ERR_NOMEM;
-    }
+    const mf_tracks_shared *sh = cfg ? cfg->shared : NULL;
+    if (sh && sh->d != d) return MF_ERR_ARGUMENT;
+    int32_t nc = d->clip_count, total_tl = sh ? -1 : mf_clip_tables_timelines(d);
+    for (int32_t c = 0; c < nc; c++)
+        if (d->clips[c].timeline_count > head.max_tl) head.max_tl = d->clips[c].timeline_count;
+    head.prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
+                      d->transform_count + 3 * d->path_count + 2;
+    layout l = {NULL, sizeof(mf_tracks)};
+    plan(&head, pool, total_tl, &l);
+    mf_tracks *t = mf_alloc_lines(&head.alloc, l.used);
+    if (!t) return MF_ERR_NOMEM;
+    *t = head;
+    layout real = {(unsigned char *)t, sizeof(mf_tracks)};
+    plan(t, pool, total_tl, &real);
+    add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
+    size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
     for (size_t i = 0; i < mt; i++) t->mix_table[i] = -1;
-    int32_t n = 0; /* each clip's property ids, sorted, for "does that clip key this" */
-    for (int32_t c = 0; c < nc; c++) {
-        t->clip_prop_first[c] = n;
-        const mf_sd_clip *cl = &d->clips[c];
-        for (int32_t j = 0; j < cl->timeline_count; j++)
-            n += mf_tracks_props(d, &d->timelines[cl->timeline_first + j], t->clip_props + n);
-        qsort(t->clip_props + t->clip_prop_first[c], (size_t)(n - t->clip_prop_first[c]), sizeof(int32_t), cmp_i32);
-    }
-    t->clip_prop_first[nc] = n;
-    int32_t na = 0, ne = 0;
-    for (int32_t c = 0; c < nc; c++) {
-        t->clip_attach_first[c] = na, t->clip_event_first[c] = ne;
-        const mf_sd_clip *cl = &d->clips[c];
-        for (int32_t j = 0; j < cl->timeline_count; j++) {
-            int32_t ti = cl->timeline_first + j;
-            if (d->timelines[ti].kind == MF_SD_TL_ATTACHMENT) t->clip_attach[na++] = ti;
-            else if (d->timelines[ti].kind == MF_SD_TL_EVENT) t->clip_events[ne++] = ti;
-        }
-    }
-    t->clip_attach_first[nc] = na, t->clip_event_first[nc] = ne;
+    mf_clip_tables own = {t->clip_prop_first, t->clip_props, t->clip_attach_first, t->clip_attach,
+                          t->clip_event_first, t->clip_events};
+    if (sh) own = sh->tables;
+    else mf_clip_tables_fill(d, &own);
+    t->clip_prop_first = own.prop_first, t->clip_props = own.props;
+    t->clip_attach_first = own.attach_first, t->clip_attach = own.attach;
+    t->clip_event_first = own.event_first, t->clip_events = own.events;
     t->slots_marked = true; /* slot_state is cleared by the first apply */
     t->modes_dirty = true;
     *out = t;
@@ -170,12 +193,11 @@ void mf_tracks_destroy(mf_tracks *t)
 {
     if (!t) return;
     mf_allocator al = t->alloc;
-    mf_free(&al, t->current), mf_free(&al, t->weights), mf_free(&al, t->rot_weights), mf_free(&al, t->before), mf_free(&al, t->slot_state), mf_free(&al, t->mix_table);
-    mf_free(&al, t->prop_seen), mf_free(&al, t->clip_prop_first), mf_free(&al, t->clip_props);
-    mf_free(&al, t->clip_attach_first), mf_free(&al, t->clip_event_first), mf_free(&al, t->clip_attach);
-    mf_free(&al, t->clip_events);
-    mf_free(&al, t->entries), mf_free(&al, t->modes), mf_free(&al, t->hold_mix), mf_free(&al, t->latch);
-    mf_free(&al, t);
+    if (t->pool_apart) {
+        mf_free(&al, t->entries), mf_free(&al, t->modes);
+        mf_free(&al, t->hold_mix), mf_free(&al, t->latch);
+    }
+    mf_free_lines(&al, t);
 }
 
 float mf_tracks_clip_length(const mf_tracks *t, int32_t clip)

@@ -45,7 +45,8 @@ struct mf_tracks {
     double *mix_table;
     double default_mix;
     float time_scale;
-    /* properties: ids seen while deciding modes; each clip's ids, sorted */
+    /* properties: ids seen while deciding modes; each clip's ids, sorted (this and the clip
+     * lists below point into the block or into an mf_tracks_shared) */
     int32_t prop_count;
     uint8_t *prop_seen;
     int32_t *clip_prop_first; /* clip_count + 1 */
@@ -59,11 +60,33 @@ struct mf_tracks {
     /* callbacks */
     mf_track_listener listener;
     void *user;
-    queued queue[MF_TRACKS_QUEUE_CAP];
+    queued *queue;          /* MF_TRACKS_QUEUE_CAP */
     int32_t queued_count, dropped;
     bool draining;
-    mf_fired_event fired[64];
+    bool pool_apart;        /* the pool grew: its arrays are allocations of their own */
+    mf_fired_event *fired;  /* MF_TRACKS_FIRED_CAP */
 };
+
+#define MF_TRACKS_FIRED_CAP 64 /* events one entry fires in one apply */
+
+/* Per clip, in clip order (clip_count + 1 firsts each): its property ids, sorted; its
+ * attachment timelines and its event timelines (data indices), so that an apply visits only
+ * those. In a shared block (mf_tracks_shared) or in the tracks' own. */
+typedef struct mf_clip_tables {
+    int32_t *prop_first, *props;
+    int32_t *attach_first, *attach;
+    int32_t *event_first, *events;
+} mf_clip_tables;
+
+struct mf_tracks_shared {
+    const mf_skel_data *d;
+    mf_allocator alloc;
+    mf_clip_tables tables;
+};
+
+/* tracks_shared.c: the tables' sizes (timelines of all clips) and their filling */
+int32_t mf_clip_tables_timelines(const mf_skel_data *d);
+void mf_clip_tables_fill(const mf_skel_data *d, const mf_clip_tables *tb);
 
 /* tracks_create.c */
 int32_t mf_tracks_props(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t ids[PROP_MAX]);

@@ -2,6 +2,7 @@
  * clipped geometry inside clipping ranges. Buffers sized at create for the worst case. */
 #include <string.h>
 
+#include "../alloc_lines.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
@@ -33,27 +34,33 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
         }
         verts += mv, idx += mi, tris += mi / 3;
     }
-    int32_t pieces = clip_m > 3 ? clip_m - 2 : 1;
     if (clip_m > CLIP_MAX) clip_m = CLIP_MAX;
     if (clip_m >= 3) {
-        verts += tris * pieces * (3 + clip_m);
-        idx += tris * pieces * (1 + clip_m) * 3;
+        /* a triangle clipped by a convex piece of m points gives at most 3 + m points (a fan of
+         * 1 + m triangles). The n points' decomposition (ear clipping into at most n - 2
+         * triangles, then merges that each drop 2 points) has P <= n - 2 pieces of at most
+         * n - 2 + 2P points in all: per triangle at most 5P + n - 2 <= 6n - 12 points and
+         * 3 (3P + n - 2) <= 12n - 24 indices */
+        verts += tris * (6 * (int64_t)clip_m - 12);
+        idx += tris * (12 * (int64_t)clip_m - 24);
     }
     if (verts > 0x7fffffff / 8 || idx > 0x7fffffff / 4) return MF_ERR_UNSUPPORTED;
     int32_t clip_cap = clip_m + 8;
+    /* every array on its own lines (an item is one line): 10 arrays, one line of slack each */
     size_t bytes = sizeof(mf_draw_list) + (size_t)d->slot_count * sizeof(mf_draw_item) +
                    (size_t)verts * 4 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
                    (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
-                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 256;
-    unsigned char *block = mf_alloc(&al, bytes);
+                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 11 * MF_LINE;
+    unsigned char *block = mf_alloc_lines(&al, bytes);
     if (!block) return MF_ERR_NOMEM;
-    memset(block, 0, bytes);
     mf_draw_list *dl = (mf_draw_list *)block;
-    unsigned char *at = block + ((sizeof(mf_draw_list) + 15) & ~(size_t)15);
+    unsigned char *at = block + mf_lines_round(sizeof(mf_draw_list));
+    /* in the order a build touches them: items and vertices each frame, uvs and indices when an
+     * item changes, the clipping scratch only with clipping */
 #define TAKE(ptr, n, type)                                                                      \
     do {                                                                                         \
         ptr = (type *)at;                                                                        \
-        at += (((size_t)(n) * sizeof(type)) + 15) & ~(size_t)15;                                 \
+        at += mf_lines_round((size_t)(n) * sizeof(type));                                        \
     } while (0)
     dl->item_cap = d->slot_count;
     TAKE(dl->items, d->slot_count, mf_draw_item);
@@ -79,7 +86,7 @@ void mf_draw_list_destroy(mf_draw_list *dl)
 {
     if (!dl) return;
     mf_allocator al = dl->alloc;
-    mf_free(&al, dl);
+    mf_free_lines(&al, dl);
 }
 
 /* byte / 255 by a table of the very quotients (pose_internal.h), built at compile time: no

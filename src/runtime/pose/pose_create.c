@@ -1,6 +1,8 @@
-/* Creating a pose: every array sized from the data in one allocation, then the setup pose. */
+/* Creating a pose: every array sized from the data in one line-aligned allocation, then the
+ * setup pose. */
 #include <string.h>
 
+#include "../alloc_lines.h"
 #include "geom_skin.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
@@ -20,25 +22,41 @@ static void *carve(layout *l, size_t count, size_t elem)
 
 static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
 
+/* Hot arrays first, in the order a frame visits them (sampling, the world update, skinning and
+ * the draw list), so that a frame's working set is one run of lines and pages; the arrays only
+ * some rigs use (constraints, physics, paths) and the deform (written only by deform timelines or
+ * the host) last. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
+ * past a bone count that is not a multiple of 4. */
 static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
                  layout *l)
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
-    float **bone_floats[] = {&p->x,  &p->y,   &p->rot,  &p->sx,   &p->sy, &p->shx, &p->shy,
-                             &p->ax, &p->ay,  &p->arot, &p->asx,  &p->asy, &p->ashx, &p->ashy,
-                             &p->a,  &p->b,   &p->c,    &p->d,    &p->wx, &p->wy};
-    for (size_t i = 0; i < sizeof bone_floats / sizeof bone_floats[0]; i++)
-        *bone_floats[i] = carve(l, nb, sizeof(float));
+    p->cursor = carve(l, (size_t)d->timeline_count, sizeof(int32_t));
+    s->seg = carve(l, (size_t)d->timeline_count, sizeof(mf_pose_seg));
+    float **local[] = {&p->x, &p->y, &p->rot, &p->sx, &p->sy, &p->shx, &p->shy};
+    for (size_t i = 0; i < 7; i++) *local[i] = carve(l, nb, sizeof(float));
     p->inherit = carve(l, nb, 1);
     p->active = carve(l, nb, 1);
-    p->color = carve(l, ns * 4, sizeof(float));
-    p->dark = carve(l, ns * 3, sizeof(float));
+    uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid};
+    for (size_t i = 0; i < 4; i++) *dirty[i] = carve(l, nb, 1);
+    s->kept = carve(l, nb + 1, 1);
+    s->ops = carve(l, (size_t)d->update_count * 2, sizeof(mf_pose_op));
+    uint32_t **trig_keys[] = {&s->trig_kx, &s->trig_ky};
+    float **trig_values[] = {&s->trig_cx, &s->trig_sx, &s->trig_cy, &s->trig_sy};
+    for (size_t i = 0; i < 2; i++) *trig_keys[i] = carve(l, nb, sizeof(uint32_t));
+    for (size_t i = 0; i < 4; i++) *trig_values[i] = carve(l, nb, sizeof(float));
+    float **applied_world[] = {&p->ax, &p->ay, &p->arot, &p->asx, &p->asy, &p->ashx, &p->ashy,
+                               &p->a,  &p->b,  &p->c,    &p->d,   &p->wx,  &p->wy};
+    for (size_t i = 0; i < 13; i++) *applied_world[i] = carve(l, nb, sizeof(float));
+    s->skin_mats = carve(l, nb * 8, sizeof(float));
+    p->draw_order = carve(l, ns, sizeof(int32_t));
     p->attachment = carve(l, ns, sizeof(int32_t));
     p->seq_index = carve(l, ns, sizeof(int32_t));
-    p->draw_order = carve(l, ns, sizeof(int32_t));
-    p->deform_first = carve(l, ns, sizeof(int32_t));
     p->deform_attachment = carve(l, ns, sizeof(int32_t));
-    p->deform = carve(l, (size_t)deform_total, sizeof(float));
+    p->color = carve(l, ns * 4, sizeof(float));
+    p->dark = carve(l, ns * 3, sizeof(float));
+    p->deform_first = carve(l, ns, sizeof(int32_t));
+    s->att_pairs = carve(l, (size_t)d->attachment_count, 1);
     size_t nik = (size_t)d->ik_count, ntf = (size_t)d->transform_count, np = (size_t)d->path_count;
     p->ik_mix = carve(l, nik, sizeof(float));
     p->ik_softness = carve(l, nik, sizeof(float));
@@ -52,27 +70,18 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     p->path_spacing = carve(l, np, sizeof(float));
     p->path_mix = carve(l, np * 3, sizeof(float));
     p->path_active = carve(l, np, 1);
-    p->cursor = carve(l, (size_t)d->timeline_count, sizeof(int32_t));
-    s->seg = carve(l, (size_t)d->timeline_count, sizeof(mf_pose_seg));
-    size_t pb = (size_t)s->path_bones_cap + 1;
-    s->spaces = carve(l, pb, sizeof(float));
-    s->lengths = carve(l, pb, sizeof(float));
-    s->positions = carve(l, pb * 3 + 2, sizeof(float));
-    s->world = carve(l, (size_t)s->path_world_cap, sizeof(float));
-    s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
-    uint32_t **trig_keys[] = {&s->trig_kx, &s->trig_ky};
-    float **trig_values[] = {&s->trig_cx, &s->trig_sx, &s->trig_cy, &s->trig_sy};
-    for (size_t i = 0; i < 2; i++) *trig_keys[i] = carve(l, nb, sizeof(uint32_t));
-    for (size_t i = 0; i < 4; i++) *trig_values[i] = carve(l, nb, sizeof(float));
-    uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid};
-    for (size_t i = 0; i < 4; i++) *dirty[i] = carve(l, nb, 1);
-    s->kept = carve(l, nb + 1, 1);
-    s->ops = carve(l, (size_t)d->update_count * 2, sizeof(mf_pose_op));
-    s->skin_mats = carve(l, nb * 8, sizeof(float));
-    s->att_pairs = carve(l, (size_t)d->attachment_count, 1);
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
     s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = carve(l, (size_t)d->physics_count, sizeof(double));
+    if (np > 0) { /* path scratch: only rigs with path constraints */
+        size_t pb = (size_t)s->path_bones_cap + 1;
+        s->spaces = carve(l, pb, sizeof(float));
+        s->lengths = carve(l, pb, sizeof(float));
+        s->positions = carve(l, pb * 3 + 2, sizeof(float));
+        s->world = carve(l, (size_t)s->path_world_cap, sizeof(float));
+        s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
+    }
+    p->deform = carve(l, (size_t)deform_total, sizeof(float));
 }
 
 mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf_pose **out,
@@ -117,13 +126,12 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     for (int32_t i = 0; i < data->slot_count; i++) deform_total += slot_deform[i];
     plan(data, &probe, &sprobe, deform_total, &l);
 
-    unsigned char *block = mf_alloc(&al, l.used + 16);
+    unsigned char *block = mf_alloc_lines(&al, l.used + 16);
     if (!block) {
         mf_free(&al, slot_deform);
         mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used);
         return MF_ERR_NOMEM;
     }
-    memset(block, 0, l.used + 16);
     mf_pose *p = (mf_pose *)block;
     mf_pose_scratch *s = (mf_pose_scratch *)(block + sizeof(mf_pose));
     *s = sc;
@@ -174,5 +182,5 @@ void mf_pose_destroy(mf_pose *pose)
 {
     if (!pose) return;
     mf_allocator al = pose->alloc;
-    mf_free(&al, pose);
+    mf_free_lines(&al, pose);
 }

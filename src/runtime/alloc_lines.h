@@ -1,0 +1,37 @@
+/* Instance blocks on whole cache lines (not public): 64-byte aligned and a multiple of 64 bytes
+ * long, so that two instances updated on two threads never share a line, and a block's first
+ * line holds its hottest fields. The allocator's own pointer sits just before the block. */
+#ifndef MF_ALLOC_LINES_H
+#define MF_ALLOC_LINES_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "mf/mf_base.h"
+
+#define MF_LINE 64u
+
+static inline size_t mf_lines_round(size_t n) { return (n + MF_LINE - 1) & ~(size_t)(MF_LINE - 1); }
+
+/* A zeroed block of size bytes (rounded up to lines); NULL when out of memory or too large. */
+static inline void *mf_alloc_lines(const mf_allocator *al, size_t size)
+{
+    if (size > SIZE_MAX / 2) return NULL;
+    size_t n = mf_lines_round(size);
+    unsigned char *raw = mf_alloc(al, n + MF_LINE + sizeof(void *));
+    if (!raw) return NULL;
+    uintptr_t at = ((uintptr_t)raw + sizeof(void *) + MF_LINE - 1) & ~(uintptr_t)(MF_LINE - 1);
+    unsigned char *block = raw + (at - (uintptr_t)raw);
+    memcpy(block - sizeof(void *), &raw, sizeof raw);
+    memset(block, 0, n);
+    return block;
+}
+
+static inline void mf_free_lines(const mf_allocator *al, void *block)
+{
+    if (!block) return;
+    void *raw;
+    memcpy(&raw, (unsigned char *)block - sizeof(void *), sizeof raw);
+    mf_free(al, raw);
+}
+#endif
