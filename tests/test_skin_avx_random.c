@@ -103,7 +103,21 @@ static void test_avx_matches_sse2_and_scalar(void **state)
         const mf_skel_data *d = &r.data;
         mf_pose *p = NULL;
         assert_int_equal(mf_pose_create(d, NULL, &p, NULL), MF_OK);
-        assert_true(p->scratch->att_pairs[p->attachment[0]]); /* mesh 0: two influences everywhere */
+        { /* mesh 0: two influences everywhere, one group; the others grouped by count, ascending */
+            const mf_pose_scratch *sc = p->scratch;
+            int32_t a0 = p->attachment[0], g0 = sc->skin_group_first[a0];
+            assert_int_equal(sc->skin_group_first[a0 + 1] - g0, 1);
+            assert_int_equal(sc->skin_groups[g0].count, 2);
+            assert_int_equal(sc->skin_groups[g0].vertices, d->attachments[a0].vertex_count);
+            for (int32_t s = 0; s < p->slot_count; s++) {
+                int32_t a = p->attachment[s], total = 0;
+                for (int32_t g = sc->skin_group_first[a]; g < sc->skin_group_first[a + 1]; g++) {
+                    if (g > sc->skin_group_first[a]) assert_true(sc->skin_groups[g].count > sc->skin_groups[g - 1].count);
+                    total += sc->skin_groups[g].vertices;
+                }
+                assert_int_equal(total, d->attachments[a].vertex_count);
+            }
+        }
         for (int frame = 0; frame < 8; frame++) {
             for (int32_t i = 0; i < p->bone_count; i++)
                 p->rot[i] += rng_f(&rng, -40, 40), p->x[i] += rng_f(&rng, -5, 5), p->sy[i] = rng_f(&rng, -2, 2);
