@@ -2,6 +2,7 @@
  * clipped geometry inside clipping ranges. Buffers sized at create for the worst case. */
 #include <string.h>
 
+#include "geom_skin.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
@@ -178,20 +179,26 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                 dl->overflow++;
             } else {
                 mf_draw_item *it = &dl->items[dl->item_count];
-                mf_draw_item old = dl->item_count < prev_items ? *it : (mf_draw_item){.slot = -1};
-                *it = (mf_draw_item){0};
-                it->slot = s, it->attachment = att, it->blend = sd->blend, it->has_dark = sd->has_dark;
-                it->image = at->image;
-                int32_t uv_set = 0; /* a packed sequence has one uv set a frame */
+                int32_t image = at->image, uv_set = 0; /* a packed sequence has one uv set a frame */
                 if (at->seq_count > 0 && at->image >= 0) {
                     int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
-                    if (f >= 0 && f < at->seq_count) it->image = at->image + f;
+                    if (f >= 0 && f < at->seq_count) image = at->image + f;
                     if (f >= 0 && f < at->uv_sets) uv_set = f;
                 }
-                it->uv_set = uv_set;
-                float ac[4];
+                /* the same attachment at the same place as in the previous build left its uvs
+                 * and indices there: draw runs change only with draw order, attachments,
+                 * sequences and clipping (decided before the item is written over) */
+                bool same = dl->item_count < prev_items && it->slot == s && it->attachment == att &&
+                            it->uv_set == uv_set && !it->clipped && it->vertex_first == dl->vertex_count &&
+                            it->index_first == dl->index_count;
+                /* every field written: no zeroing first */
+                it->slot = s, it->attachment = att, it->image = image, it->uv_set = uv_set;
+                it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
+                float ac[4], sc[4], light[4]; /* locals: one vector multiply, no aliasing reloads */
                 unpack(at->color, ac);
-                for (int32_t j = 0; j < 4; j++) it->light[j] = p->color[4 * s + j] * ac[j];
+                memcpy(sc, p->color + 4 * s, sizeof sc);
+                for (int32_t j = 0; j < 4; j++) light[j] = sc[j] * ac[j];
+                memcpy(it->light, light, sizeof light);
                 memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
                 it->vertex_first = dl->vertex_count;
                 it->index_first = dl->index_count;
@@ -202,7 +209,7 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                                           ? region_tri : d->triangles + at->tri_first;
                 const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
                 if (clip_end != -2) {
-                    mf_pose_world_vertices(p, s, att, dl->skin, n);
+                    mf_skin_attachment(p, s, att, dl->skin);
                     it->clipped = true;
                     if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
                         dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
@@ -213,12 +220,8 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                         dl->item_count++; /* listed even when clipped away entirely, as Spine */
                     }
                 } else {
-                    mf_pose_world_vertices(p, s, att, dl->vertices + 2 * dl->vertex_count, n);
-                    /* the same attachment at the same place as in the previous build left its
-                     * uvs and indices there: draw runs change only with draw order,
-                     * attachments, sequences and clipping */
-                    if (old.slot == s && old.attachment == att && old.uv_set == uv_set && !old.clipped &&
-                        old.vertex_first == dl->vertex_count && old.index_first == dl->index_count) {
+                    mf_skin_attachment(p, s, att, dl->vertices + 2 * dl->vertex_count);
+                    if (same) {
                         dl->items_kept++;
                     } else {
                         memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));

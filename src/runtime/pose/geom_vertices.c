@@ -111,8 +111,21 @@ static inline void skin_rigid_sse2(const float *mat, const float *v, const float
     }
 }
 
+/* Weighted vertices in SSE2, one vertex a step (CPUs without AVX). */
+static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, const mf_skin_group *g, int32_t ng,
+                                                         const float *rec, const int32_t *vo_all,
+                                                         const float *deform, float *out)
+{
+    for (int32_t k = 0; k < ng; k++, g++) {
+        const float *r = rec + 4 * (size_t)g->rec_first;
+        const int32_t *vo = vo_all + 2 * (size_t)g->vo_first;
+        for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 2)
+            mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, out + vo[0]);
+    }
+}
+
 /* Weighted vertices from the pose's streams: AVX where the CPU has it, else SSE2 (same bits). */
-static void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
+static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
 {
     const mf_pose_scratch *s = p->scratch;
     const float *mats = pose_mats(p);
@@ -124,12 +137,7 @@ static void skin_weighted_simd(const mf_pose *p, int32_t att, const float *defor
         return;
     }
 #endif
-    for (int32_t k = 0; k < ng; k++, g++) {
-        const float *r = s->skin_rec + 4 * (size_t)g->rec_first;
-        const int32_t *vo = s->skin_vo + 2 * (size_t)g->vo_first;
-        for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 2)
-            mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, out + vo[0]);
-    }
+    skin_weighted_sse2(mats, g, ng, s->skin_rec, s->skin_vo, deform, out);
 }
 #endif
 
