@@ -10,11 +10,16 @@
 #define MF_GEOM_SKIN_H
 #include "mf/mf_pose.h"
 
-/* A run of one attachment's weighted vertices with the same influence count: records
- * skin_rec[4 * rec_first ..] (count a vertex), vertex offsets skin_vo[2 * vo_first ..];
- * contig: the run's vertices follow each other in the attachment (outputs in order). */
+/* A run of one attachment's weighted vertices with the same influence count: its records
+ * (count a vertex) and per vertex {output float offset, deform float offset}, in the pose's
+ * streams; the AVX kernels for it without and with deform (contiguous: the run's vertices
+ * follow each other in the attachment, stored in order). */
+#define MF_SKIN_KERNELS 15
 typedef struct mf_skin_group {
-    int32_t count, vertices, rec_first, vo_first, contig;
+    const float *rec;
+    const int32_t *vo;
+    int32_t count, vertices;
+    int32_t plain, deformed; /* 0..4 scattered, 5..9 contiguous, 10..14 deformed (count 1..4, more) */
 } mf_skin_group;
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
@@ -56,9 +61,9 @@ static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
 /* One attachment's weighted vertices from packed matrices (mf_skin_pack_bones): its groups,
- * the pose's records and vertex offsets, the slot's deform or NULL. */
-void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t groups, const float *rec,
-                          const int32_t *vo, const float *deform, float *out);
+ * the slot's deform or NULL. */
+void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t groups, const float *deform,
+                          float *out);
 #else
 #define MF_SKIN_AVX 0
 #endif

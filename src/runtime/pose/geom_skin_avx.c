@@ -86,46 +86,58 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
     }
 }
 
-/* Every group of an attachment; the common counts get their own unrolled loops. */
-AVX static INLINE void groups(const float *mats, const mf_skin_group *g, int32_t ng, const float *rec,
-                              const int32_t *vo, const float *deform, float *out)
-{
-    for (int32_t k = 0; k < ng; k++, g++) {
-        const float *r = rec + 4 * (size_t)g->rec_first;
-        const int32_t *v = vo + 2 * (size_t)g->vo_first;
-        int32_t n = g->vertices;
-        if (!deform && g->contig) {
-            switch (g->count) {
-            case 1: group(mats, r, v, n, 1, NULL, true, out); break;
-            case 2: group(mats, r, v, n, 2, NULL, true, out); break;
-            case 3: group(mats, r, v, n, 3, NULL, true, out); break;
-            case 4: group(mats, r, v, n, 4, NULL, true, out); break;
-            default: group(mats, r, v, n, g->count, NULL, true, out); break;
-            }
-            continue;
-        }
-        switch (g->count) {
-        case 1: group(mats, r, v, n, 1, deform, false, out); break;
-        case 2: group(mats, r, v, n, 2, deform, false, out); break;
-        case 3: group(mats, r, v, n, 3, deform, false, out); break;
-        case 4: group(mats, r, v, n, 4, deform, false, out); break;
-        default: group(mats, r, v, n, g->count, deform, false, out); break;
-        }
+/* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
+ * spill into another's. Counts above 4 share one loop with the count read at run time. */
+typedef void (*kernel)(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
+                       const float *deform, float *out);
+
+#define KERNELS(tag, DEF, CONTIG)                                                                       \
+    AVX static void tag##1(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 1, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##2(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 2, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##3(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 3, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##4(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 4, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##n(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)def;                                                                                      \
+        group(m, r, vo, n, c, DEF, CONTIG, out);                                                        \
     }
-}
 
-AVX static void groups_deformed(const float *mats, const mf_skin_group *g, int32_t ng, const float *rec,
-                                const int32_t *vo, const float *deform, float *out)
-{
-    groups(mats, g, ng, rec, vo, deform, out);
-}
+KERNELS(scattered, NULL, false)
+KERNELS(contig, NULL, true)
+KERNELS(deformed, def, false)
 
-AVX void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t ng, const float *rec,
-                              const int32_t *vo, const float *deform, float *out)
+/* Indexed by mf_skin_group.plain / .deformed (geom_skin_build.c). */
+static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
+    scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
+    contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
+};
+
+AVX void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t ng, const float *deform, float *out)
 {
     if (deform)
-        groups_deformed(mats, g, ng, rec, vo, deform, out);
+        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g->rec, g->vo, g->vertices, g->count, deform, out);
     else
-        groups(mats, g, ng, rec, vo, NULL, out);
+        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g->rec, g->vo, g->vertices, g->count, NULL, out);
 }
 #endif

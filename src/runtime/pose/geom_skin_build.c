@@ -41,19 +41,20 @@ void mf_skin_streams_fill(const mf_skel_data *d, int32_t *group_first, mf_skin_g
                 if (spans[i].count != c) continue;
                 if (!g) {
                     g = &groups[ng++];
-                    *g = (mf_skin_group){c, 0, nr, nv, 1};
+                    int32_t k = c < 5 ? c - 1 : 4;
+                    *g = (mf_skin_group){rec + 4 * (size_t)nr, vo + 2 * (size_t)nv, c, 0, 5 + k, 10 + k};
                 }
-                if (g->vertices > 0 && vo[2 * nv - 2] != 2 * i - 2) g->contig = 0;
+                if (g->vertices > 0 && vo[2 * (size_t)nv - 2] != 2 * i - 2) g->plain = g->deformed - 10; /* scattered */
                 g->vertices++;
-                vo[2 * nv] = 2 * i;                                    /* output floats */
-                vo[2 * nv + 1] = 2 * (spans[i].first - at->infl_first); /* deform floats */
+                vo[2 * (size_t)nv] = 2 * i;                                    /* output floats */
+                vo[2 * (size_t)nv + 1] = 2 * (spans[i].first - at->infl_first); /* deform floats */
                 nv++;
                 for (int32_t j = 0; j < c; j++, nr++) {
                     const mf_sd_influence *in = &d->influences[spans[i].first + j];
-                    rec[4 * nr] = in->weight * in->x;
-                    rec[4 * nr + 1] = in->weight * in->y;
-                    rec[4 * nr + 2] = in->weight;
-                    rec[4 * nr + 3] = (float)(8 * in->bone); /* exact: bones < 2^21 */
+                    rec[4 * (size_t)nr] = in->weight * in->x;
+                    rec[4 * (size_t)nr + 1] = in->weight * in->y;
+                    rec[4 * (size_t)nr + 2] = in->weight;
+                    rec[4 * (size_t)nr + 3] = (float)(8 * in->bone); /* exact: bones < 2^21 */
                 }
             }
         }

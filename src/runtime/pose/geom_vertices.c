@@ -113,12 +113,11 @@ static inline void skin_rigid_sse2(const float *mat, const float *v, const float
 
 /* Weighted vertices in SSE2, one vertex a step (CPUs without AVX). */
 static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, const mf_skin_group *g, int32_t ng,
-                                                         const float *rec, const int32_t *vo_all,
                                                          const float *deform, float *out)
 {
     for (int32_t k = 0; k < ng; k++, g++) {
-        const float *r = rec + 4 * (size_t)g->rec_first;
-        const int32_t *vo = vo_all + 2 * (size_t)g->vo_first;
+        const float *r = g->rec;
+        const int32_t *vo = g->vo;
         for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 2)
             mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, out + vo[0]);
     }
@@ -133,11 +132,11 @@ static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float
     const mf_skin_group *g = s->skin_groups + first;
 #if MF_SKIN_AVX
     if (s->skin_avx) {
-        mf_skin_weighted_avx(mats, g, ng, s->skin_rec, s->skin_vo, deform, out);
+        mf_skin_weighted_avx(mats, g, ng, deform, out);
         return;
     }
 #endif
-    skin_weighted_sse2(mats, g, ng, s->skin_rec, s->skin_vo, deform, out);
+    skin_weighted_sse2(mats, g, ng, deform, out);
 }
 #endif
 
