@@ -5,15 +5,18 @@
  * that all three give the same bits: per influence j with record {X, Y, w, 8·bone} (X = w·x,
  * Y = w·y; a deform adds dx·w, dy·w) and the bone's packed matrix {a, b, wx, 0, c, d, wy, 0},
  * the products {a·X, b·Y, wx·w, 0} and {c·X, d·Y, wy·w, 0} are summed over j in order (the
- * first product is the start), then x = (Σa·X + Σb·Y) + (Σwx·w + 0), y likewise. */
+ * first product is the start), then x = (Σa·X + Σb·Y) + (Σwx·w + 0), y likewise. A padding
+ * record {0, 0, 0, 8·bone_count} (the all-zero matrix) adds +0 to each sum: that can only turn
+ * a sum of -0 into +0, and the final sums are the same bits either way (Σwx·w + 0 is never
+ * -0), so the scalar path skips padding and still agrees. */
 #ifndef MF_GEOM_SKIN_H
 #define MF_GEOM_SKIN_H
 #include "mf/mf_pose.h"
 
-/* A run of one attachment's weighted vertices with the same influence count: its records
- * (count a vertex) and per vertex {output float offset, deform float offset}, in the pose's
- * streams; the AVX kernels for it without and with deform (contiguous: the run's vertices
- * follow each other in the attachment, stored in order). */
+/* A run of one attachment's weighted vertices with the same (padded) influence count: its
+ * records (count a vertex) and per vertex {output float offset, deform float offset, real
+ * records, 0} in the pose's streams; the AVX kernels for it without and with deform
+ * (contiguous: the run's vertices follow each other in the attachment, stored in order). */
 #define MF_SKIN_KERNELS 15
 typedef struct mf_skin_group {
     const float *rec;
@@ -24,6 +27,9 @@ typedef struct mf_skin_group {
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #include <emmintrin.h>
+/* Two zero floats: the deform offsets a padding record reads. */
+static const float mf_skin_no_deform[2] = {0.0f, 0.0f};
+
 /* One influence record, with its deform offsets added when def is not NULL. */
 static inline __m128 mf_skin_rec_sse(const float *r, const float *def)
 {
@@ -35,15 +41,23 @@ static inline __m128 mf_skin_rec_sse(const float *r, const float *def)
     return rec;
 }
 
-/* One weighted vertex in SSE2 (count >= 1 records from r; def: its deform offsets or NULL). */
+/* Record j's deform offsets: its own for the vertex's real records (real: their number),
+ * zeros for padding. */
+static inline const float *mf_skin_def_at(const float *def, int32_t j, int32_t real)
+{
+    return j < real ? def + 2 * j : mf_skin_no_deform;
+}
+
+/* One weighted vertex in SSE2 (count >= 1 records from r; def: its deform offsets, real of
+ * them, or NULL). */
 static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t count, const float *def,
-                                      float *out)
+                                      int32_t real, float *out)
 {
     __m128 rec = mf_skin_rec_sse(r, def);
     const float *m = mats + (int64_t)r[3];
     __m128 ax = _mm_mul_ps(rec, _mm_loadu_ps(m)), ay = _mm_mul_ps(rec, _mm_loadu_ps(m + 4));
     for (int32_t j = 1; j < count; j++) {
-        rec = mf_skin_rec_sse(r + 4 * j, def ? def + 2 * j : NULL);
+        rec = mf_skin_rec_sse(r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL);
         m = mats + (int64_t)r[4 * j + 3];
         ax = _mm_add_ps(ax, _mm_mul_ps(rec, _mm_loadu_ps(m)));
         ay = _mm_add_ps(ay, _mm_mul_ps(rec, _mm_loadu_ps(m + 4)));

@@ -26,11 +26,13 @@ AVX static INLINE __m256 share(const float *mats, const float *r, const float *d
     return _mm256_mul_ps(_mm256_insertf128_ps(_mm256_castps128_ps256(rec), rec, 1), _mm256_loadu_ps(m));
 }
 
-/* A vertex's c influences summed in order. */
-AVX static INLINE __m256 vertex(const float *mats, const float *r, int32_t c, const float *def)
+/* A vertex's c records summed in order (def: its deform offsets for its first real records,
+ * or NULL). */
+AVX static INLINE __m256 vertex(const float *mats, const float *r, int32_t c, const float *def, int32_t real)
 {
     __m256 acc = share(mats, r, def);
-    for (int32_t j = 1; j < c; j++) acc = _mm256_add_ps(acc, share(mats, r + 4 * j, def ? def + 2 * j : NULL));
+    for (int32_t j = 1; j < c; j++)
+        acc = _mm256_add_ps(acc, share(mats, r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL));
     return acc;
 }
 
@@ -60,30 +62,26 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
 {
     int32_t i = 0;
     float *o = out + vo[0];
-    for (; i + 4 <= n; i += 4, r += 16 * c, vo += 8, o += 8) {
-        __m256 a = vertex(mats, r, c, deform ? deform + vo[1] : NULL);
-        __m256 b = vertex(mats, r + 4 * c, c, deform ? deform + vo[3] : NULL);
-        __m256 e = vertex(mats, r + 8 * c, c, deform ? deform + vo[5] : NULL);
-        __m256 f = vertex(mats, r + 12 * c, c, deform ? deform + vo[7] : NULL);
-        __m256 xy = reduce_four(a, b, e, f);
+#define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
+    for (; i + 4 <= n; i += 4, r += 16 * c, vo += 16, o += 8) {
+        __m256 xy = reduce_four(V(0), V(1), V(2), V(3));
         if (contig) {
             _mm256_storeu_ps(o, xy);
         } else {
             __m128 lo = _mm256_castps256_ps128(xy), hi = _mm256_extractf128_ps(xy, 1);
-            store2(out + vo[0], lo), store2h(out + vo[2], lo), store2(out + vo[4], hi), store2h(out + vo[6], hi);
+            store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
         }
     }
     if (i + 2 <= n) {
-        __m256 a = vertex(mats, r, c, deform ? deform + vo[1] : NULL);
-        __m256 b = vertex(mats, r + 4 * c, c, deform ? deform + vo[3] : NULL);
-        __m128 xy = reduce_two(a, b);
-        store2(out + vo[0], xy), store2h(out + vo[2], xy);
-        i += 2, r += 8 * c, vo += 4;
+        __m128 xy = reduce_two(V(0), V(1));
+        store2(out + vo[0], xy), store2h(out + vo[4], xy);
+        i += 2, r += 8 * c, vo += 8;
     }
     if (i < n) {
-        __m256 a = vertex(mats, r, c, deform ? deform + vo[1] : NULL);
+        __m256 a = V(0);
         store2(out + vo[0], reduce_two(a, a));
     }
+#undef V
 }
 
 /* One kernel per (influence count, store kind): a leaf each, so that no loop's registers

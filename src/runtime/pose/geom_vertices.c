@@ -118,8 +118,8 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
     for (int32_t k = 0; k < ng; k++, g++) {
         const float *r = g->rec;
         const int32_t *vo = g->vo;
-        for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 2)
-            mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, out + vo[0]);
+        for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 4)
+            mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, vo[2], out + vo[0]);
     }
 }
 

@@ -67,11 +67,11 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->prev = carve(l, nb * 7, sizeof(float));
     uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid, &s->kept};
     for (size_t i = 0; i < 5; i++) *dirty[i] = carve(l, nb, 1);
-    s->skin_mats = carve(l, nb * 8, sizeof(float));
+    s->skin_mats = carve(l, (nb + 1) * 8, sizeof(float)); /* the last: all zero, for padding */
     s->skin_group_first = carve(l, (size_t)d->attachment_count + 1, sizeof(int32_t));
     s->skin_groups = carve(l, (size_t)s->skin_group_count, sizeof(mf_skin_group));
     s->skin_rec = carve(l, (size_t)s->skin_rec_count * 4, sizeof(float));
-    s->skin_vo = carve(l, (size_t)s->skin_vert_count * 2, sizeof(int32_t));
+    s->skin_vo = carve(l, (size_t)s->skin_vert_count * 4, sizeof(int32_t));
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
     s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = carve(l, (size_t)d->physics_count, sizeof(double));
@@ -101,8 +101,8 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     sc.path_world_cap = max_i(sc.path_world_cap, 16);
     sc.path_curves_cap = max_i(sc.path_curves_cap, 2);
     sc.default_skin = mf_skel_data_find_skin(data, "default");
-    if (data->bone_count > (1 << 21)) { /* skinning records hold 8·bone as an exact float */
-        mf_diag_set(diag, "", "", "mf_pose_create: %d bones, more than 2^21", data->bone_count);
+    if (data->bone_count >= (1 << 21)) { /* skinning records hold 8·bone as an exact float */
+        mf_diag_set(diag, "", "", "mf_pose_create: %d bones, 2^21 or more", data->bone_count);
         return MF_ERR_UNSUPPORTED;
     }
     mf_skin_streams_size(data, &sc.skin_rec_count, &sc.skin_vert_count, &sc.skin_group_count);

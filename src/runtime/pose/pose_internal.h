@@ -42,8 +42,9 @@ typedef struct mf_pose_scratch {
      * kept it */
     float *prev;
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
-    /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
-     * written at the end of each world update; valid: 0 after any other world change */
+    /* the world packed for skinning, {a, b, wx, 0, c, d, wy, 0} a bone and an all-zero one
+     * after them, written at the end of each world update; valid: 0 after any other world
+     * change */
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
@@ -52,8 +53,8 @@ typedef struct mf_pose_scratch {
     int32_t skin_rec_count, skin_vert_count, skin_group_count; /* sizes, for the carving */
     int32_t *skin_group_first;       /* attachment_count + 1 */
     struct mf_skin_group *skin_groups;
-    float *skin_rec; /* per influence {w·x, w·y, w, 8·bone} */
-    int32_t *skin_vo; /* per vertex {output float offset, deform float offset} */
+    float *skin_rec; /* per influence {w·x, w·y, w, 8·bone}, padding {0, 0, 0, 8·bone_count} */
+    int32_t *skin_vo; /* per vertex {output float offset, deform float offset, real records, 0} */
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
