@@ -140,61 +140,67 @@ static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float
 }
 #endif
 
-static inline void skin(const mf_pose *p, int32_t bone, int32_t att, const mf_sd_attachment *at, const float *deform,
-                        int32_t n, float *out, bool simd)
+static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
 {
-#if MF_SKIN_SSE2
-    if (simd) {
-        if (at->flags & MF_SD_ATT_WEIGHTED)
-            skin_weighted_simd(p, att, deform, out);
-        else
-            skin_rigid_sse2(pose_mats(p) + 8 * (size_t)bone, p->data->floats + at->vertex_first, deform, n, out);
-        return;
-    }
-#else
-    (void)simd, (void)att;
-#endif
-    skin_scalar(p, bone, at, deform, n, out);
-}
-
-static const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att)
-{
-    const mf_sd_attachment *at = &p->data->attachments[att];
     if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0) return NULL;
     return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
 }
 
+/* An attachment on a slot, both valid, with the build's fastest path. */
+static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+{
+#if MF_SKIN_SSE2
+    if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
+        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
+                        NULL, 4, out);
+        return;
+    }
+#endif
+    const float *deform = slot_deform(p, slot, att, at);
+#if MF_SKIN_SSE2
+    if (at->flags & MF_SD_ATT_WEIGHTED)
+        skin_weighted_simd(p, att, deform, out);
+    else
+        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
+                        deform, at->vertex_count, out);
+#else
+    skin_scalar(p, p->data->slots[slot].bone, at, deform, at->vertex_count, out);
+#endif
+}
+
 void mf_pose_world_vertex(const mf_pose *p, int32_t slot, int32_t att, int32_t i, float *x, float *y)
 {
-    world_vertex(p, p->data->slots[slot].bone, &p->data->attachments[att], slot_deform(p, slot, att), i,
-                 x, y);
+    const mf_sd_attachment *at = &p->data->attachments[att];
+    world_vertex(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), i, x, y);
 }
 
 bool mf_skin_has_simd(void) { return MF_SKIN_SSE2 != 0; }
 
-int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd)
+/* The attachment when the arguments hold one with vertices that fit in cap, else NULL. */
+static inline const mf_sd_attachment *checked(const mf_pose *p, int32_t slot, int32_t att, const float *out,
+                                              int32_t cap)
 {
-    if (!p || !out || slot < 0 || slot >= p->slot_count || att < 0 ||
-        att >= p->data->attachment_count)
-        return 0;
+    if (!p || !out || (uint32_t)slot >= (uint32_t)p->slot_count || (uint32_t)att >= (uint32_t)p->data->attachment_count)
+        return NULL;
     const mf_sd_attachment *at = &p->data->attachments[att];
     int32_t n = at->vertex_count;
-    if (at->type == MF_SD_ATT_POINT || n <= 0 || n > cap) return 0;
-    skin(p, p->data->slots[slot].bone, att, at, slot_deform(p, slot, att), n, out, simd);
-    return n;
+    return at->type == MF_SD_ATT_POINT || n <= 0 || n > cap ? NULL : at;
+}
+
+int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd)
+{
+    const mf_sd_attachment *at = checked(p, slot, att, out, cap);
+    if (!at) return 0;
+    if (simd)
+        skin(p, slot, att, at, out);
+    else
+        skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
+    return at->vertex_count;
 }
 
 void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, float *out)
 {
-    const mf_sd_attachment *at = &p->data->attachments[att];
-    int32_t bone = p->data->slots[slot].bone;
-#if MF_SKIN_SSE2
-    if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed */
-        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)bone, p->data->floats + at->vertex_first, NULL, 4, out);
-        return;
-    }
-#endif
-    skin(p, bone, att, at, slot_deform(p, slot, att), at->vertex_count, out, true);
+    skin(p, slot, att, &p->data->attachments[att], out);
 }
 
 void mf_skin_pack_bones(const mf_pose *p, float *mats)
@@ -224,7 +230,10 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
 
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
-    return mf_skin_world_vertices(p, slot, att, out, cap, true);
+    const mf_sd_attachment *at = checked(p, slot, att, out, cap);
+    if (!at) return 0;
+    skin(p, slot, att, at, out);
+    return at->vertex_count;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
@@ -259,7 +268,7 @@ bool mf_pose_bounds(const mf_pose *p, float out[4])
         if (at->type != MF_SD_ATT_REGION && at->type != MF_SD_ATT_MESH &&
             at->type != MF_SD_ATT_LINKED_MESH)
             continue;
-        const float *deform = slot_deform(p, s, att);
+        const float *deform = slot_deform(p, s, att, at);
         for (int32_t i = 0; i < at->vertex_count; i++) {
             float x, y;
             world_vertex(p, bone, at, deform, i, &x, &y);
