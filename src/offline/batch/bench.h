@@ -30,7 +30,7 @@ typedef struct mf_bench_result {
     double spine_equivalent_us;       /* tracks + world + vertices, per skeleton-frame */
     double vertices_per_frame;        /* world vertices of the geometry stage */
     double allocations_per_frame, bytes_per_frame; /* steady state, through mf_allocator */
-    int64_t setup_allocations;
+    int64_t setup_allocations, setup_bytes; /* through mf_allocator: poses, tracks, draw lists, skin cache */
     double json_parse_us, build_load_us, build_file_load_us; /* medians; 0 when not asked */
     size_t build_bytes;
     int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */
