@@ -105,8 +105,9 @@ static void test_avx_matches_sse2_and_scalar(void **state)
         assert_int_equal(mf_pose_create(d, NULL, &p, NULL), MF_OK);
         mf_draw_list *dl = NULL;
         assert_int_equal(mf_draw_list_create(d, NULL, &dl), MF_OK);
-        { /* mesh 0: two influences everywhere, one group; the others grouped by count, ascending */
-            const mf_pose_scratch *sc = p->scratch;
+        { /* mesh 0: two influences everywhere, one group; the others grouped by count, ascending
+           * (the build's shared streams) */
+            const mf_skel_data *sc = d;
             int32_t a0 = p->attachment[0], g0 = sc->skin_group_first[a0];
             assert_int_equal(sc->skin_group_first[a0 + 1] - g0, 1);
             assert_int_equal(sc->skin_groups[g0].count, 2);

@@ -1,4 +1,4 @@
-/* Skinning internals: the weighted streams built at pose create, the SIMD kernels and the
+/* Skinning internals: the SIMD kernels over the build's weighted streams and the
  * entry points beside mf_pose_world_vertices (the draw list's, and the SIMD-vs-scalar test's).
  *
  * One weighted vertex, every path (AVX, SSE2, scalar) in the same operations and order, so
@@ -13,17 +13,9 @@
 #define MF_GEOM_SKIN_H
 #include "mf/mf_pose.h"
 
-/* A run of one attachment's weighted vertices with the same (padded) influence count: its
- * records (count a vertex) and per vertex {output float offset, deform float offset, real
- * records, 0} in the pose's streams; the AVX kernels for it without and with deform
- * (contiguous: the run's vertices follow each other in the attachment, stored in order). */
+/* The kernels a group (mf_sd_skin_group: a run of one attachment's weighted vertices with the
+ * same padded influence count, in the build's shared streams) picks without and with deform. */
 #define MF_SKIN_KERNELS 15
-typedef struct mf_skin_group {
-    const float *rec;
-    const int32_t *vo;
-    int32_t count, vertices;
-    int32_t plain, deformed; /* 0..4 scattered, 5..9 contiguous, 10..14 deformed (count 1..4, more) */
-} mf_skin_group;
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #include <emmintrin.h>
@@ -74,18 +66,13 @@ static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
-/* One attachment's weighted vertices from packed matrices (mf_skin_pack_bones): its groups,
- * the slot's deform or NULL. */
-void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t groups, const float *deform,
-                          float *out);
+/* One attachment's weighted vertices from packed matrices (mf_skin_pack_bones): its groups in
+ * the build's streams (records and vertices, 4 words each), the slot's deform or NULL. */
+void mf_skin_weighted_avx(const float *mats, const float *rec, const int32_t *vo, const mf_sd_skin_group *g,
+                          int32_t groups, const float *deform, float *out);
 #else
 #define MF_SKIN_AVX 0
 #endif
-
-/* Sizes of a pose's weighted streams (records, vertices, groups), then filling them. */
-void mf_skin_streams_size(const mf_skel_data *d, int32_t *recs, int32_t *verts, int32_t *groups);
-void mf_skin_streams_fill(const mf_skel_data *d, int32_t *group_first, mf_skin_group *groups, float *rec,
-                          int32_t *vo);
 
 /* mf_pose_world_vertices with the path chosen: simd false forces the scalar path. */
 int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd);

@@ -125,17 +125,20 @@ KERNELS(scattered, NULL, false)
 KERNELS(contig, NULL, true)
 KERNELS(deformed, def, false)
 
-/* Indexed by mf_skin_group.plain / .deformed (geom_skin_build.c). */
+/* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
 static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
     scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
     contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
 };
 
-AVX void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t ng, const float *deform, float *out)
+AVX void mf_skin_weighted_avx(const float *mats, const float *rec, const int32_t *vo, const mf_sd_skin_group *g,
+                              int32_t ng, const float *deform, float *out)
 {
+#define RUN(k) KERNEL_TABLE[k](mats, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, g->count
     if (deform)
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g->rec, g->vo, g->vertices, g->count, deform, out);
+        for (int32_t k = 0; k < ng; k++, g++) RUN(g->deformed), deform, out);
     else
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g->rec, g->vo, g->vertices, g->count, NULL, out);
+        for (int32_t k = 0; k < ng; k++, g++) RUN(g->plain), NULL, out);
+#undef RUN
 }
 #endif

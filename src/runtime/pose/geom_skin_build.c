@@ -1,13 +1,15 @@
-/* The weighted skinning streams, built once at pose create from the immutable data: per
- * attachment its vertices grouped by influence count (kernels without per-vertex branches),
- * per influence a record {w·x, w·y, w, 8·bone} that one broadcast and one multiply by the
- * bone's packed matrix turn into the influence's share (geom_skin.h).
+/* The weighted skinning streams (mf_sd_skin_group), generated from the immutable data by the
+ * build, which writes them into the blob that every instance shares, and by the loader, which
+ * checks the blob's against them: per attachment its vertices grouped by influence count
+ * (kernels without per-vertex branches), per influence a record {w·x, w·y, w, 8·bone} that
+ * one broadcast and one multiply by the bone's packed matrix turn into the influence's share
+ * (geom_skin.h).
  *
  * A group may pad its vertices to a higher count with records {0, 0, 0, 8·bone_count} (the
  * all-zero matrix after the bones): they add +0, which leaves every result's bits as they
  * were (geom_skin.h). Fewer groups cost less than the padding where groups are small or a
  * whole attachment then stores in order; a cost model in instructions picks the counts. */
-#include "geom_skin.h"
+#include "../skin_streams.h"
 
 #define MAXC MF_SD_MAX_INFLUENCES
 
@@ -61,67 +63,46 @@ static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, int
     }
 }
 
-void mf_skin_streams_size(const mf_skel_data *d, int32_t *recs, int32_t *verts, int32_t *groups)
+bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
 {
-    int64_t r = 0, v = 0, g = 0;
+    const float zero_bone = (float)(8 * (int64_t)d->bone_count); /* exact: bones <= 2^21 (mf_pose_create) */
     for (int32_t a = 0; a < d->attachment_count; a++) {
         const mf_sd_attachment *at = &d->attachments[a];
-        if (!weighted(at)) continue;
-        int32_t level[MAXC + 1];
-        choose_levels(d, at, level);
-        bool seen[MAXC + 1] = {false};
-        for (int32_t i = 0; i < at->vertex_count; i++) {
-            int32_t L = level[d->spans[at->vertex_first + i].count];
-            if (!seen[L]) seen[L] = true, g++;
-            r += L;
-        }
-        v += at->vertex_count;
-    }
-    /* at most MAXC records a vertex: the sums stay far below what a build can hold */
-    *recs = (int32_t)r, *verts = (int32_t)v, *groups = (int32_t)g;
-}
-
-void mf_skin_streams_fill(const mf_skel_data *d, int32_t *group_first, mf_skin_group *groups, float *rec,
-                          int32_t *vo)
-{
-    size_t ng = 0, nr = 0, nv = 0;
-    const float zero_bone = (float)(8 * d->bone_count); /* exact: bones <= 2^21 (mf_pose_create) */
-    for (int32_t a = 0; a < d->attachment_count; a++) {
-        const mf_sd_attachment *at = &d->attachments[a];
-        group_first[a] = (int32_t)ng;
+        if (!mf_skin_emit_first(e, (int32_t)e->ng)) return false;
         if (!weighted(at)) continue;
         int32_t level[MAXC + 1];
         choose_levels(d, at, level);
         const mf_sd_span *spans = d->spans + at->vertex_first;
         for (int32_t L = 1; L <= MAXC; L++) {
-            mf_skin_group *g = NULL;
+            /* the level's vertices, and whether they follow each other (then stored in order) */
+            int32_t n = 0, first = -1, last = -1;
+            for (int32_t i = 0; i < at->vertex_count; i++)
+                if (level[spans[i].count] == L) {
+                    if (first < 0) first = i;
+                    last = i, n++;
+                }
+            if (n == 0) continue;
+            int32_t k = L < 5 ? L - 1 : 4;
+            const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (last - first + 1 == n ? 5 : 0) + k,
+                                        10 + k};
+            if (!mf_skin_emit_group(e, &g)) return false;
             for (int32_t i = 0; i < at->vertex_count; i++) {
                 int32_t c = spans[i].count;
                 if (level[c] != L) continue;
-                if (!g) {
-                    g = &groups[ng++];
-                    int32_t k = L < 5 ? L - 1 : 4;
-                    *g = (mf_skin_group){rec + 4 * nr, vo + 4 * nv, L, 0, 5 + k, 10 + k};
-                }
-                if (g->vertices > 0 && vo[4 * nv - 4] != 2 * i - 2) g->plain = g->deformed - 10; /* scattered */
-                g->vertices++;
-                vo[4 * nv] = 2 * i;                                    /* output floats */
-                vo[4 * nv + 1] = 2 * (spans[i].first - at->infl_first); /* deform floats */
-                vo[4 * nv + 2] = c;                                    /* records with a deform */
-                vo[4 * nv + 3] = 0;
-                nv++;
-                for (int32_t j = 0; j < L; j++, nr++) {
-                    float *o = rec + 4 * nr;
-                    if (j >= c) {
-                        o[0] = o[1] = o[2] = 0, o[3] = zero_bone;
-                        continue;
+                /* output floats, deform floats, records with a deform */
+                const mf_sd_skin_vertex v = {2 * i, 2 * (spans[i].first - at->infl_first), c, 0};
+                if (!mf_skin_emit_vertex(e, &v)) return false;
+                for (int32_t j = 0; j < L; j++) {
+                    mf_sd_skin_record r = {0, 0, 0, zero_bone};
+                    if (j < c) {
+                        const mf_sd_influence *in = &d->influences[spans[i].first + j];
+                        r = (mf_sd_skin_record){in->weight * in->x, in->weight * in->y, in->weight,
+                                                (float)(8 * (int64_t)in->bone)}; /* exact: bones <= 2^21 */
                     }
-                    const mf_sd_influence *in = &d->influences[spans[i].first + j];
-                    o[0] = in->weight * in->x, o[1] = in->weight * in->y, o[2] = in->weight;
-                    o[3] = (float)(8 * in->bone); /* exact: bones <= 2^21 */
+                    if (!mf_skin_emit_record(e, &r)) return false;
                 }
             }
         }
     }
-    group_first[d->attachment_count] = (int32_t)ng;
+    return mf_skin_emit_first(e, (int32_t)e->ng);
 }

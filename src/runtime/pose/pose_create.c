@@ -68,10 +68,6 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid, &s->kept};
     for (size_t i = 0; i < 5; i++) *dirty[i] = carve(l, nb, 1);
     s->skin_mats = carve(l, (nb + 1) * 8, sizeof(float)); /* the last: all zero, for padding */
-    s->skin_group_first = carve(l, (size_t)d->attachment_count + 1, sizeof(int32_t));
-    s->skin_groups = carve(l, (size_t)s->skin_group_count, sizeof(mf_skin_group));
-    s->skin_rec = carve(l, (size_t)s->skin_rec_count * 4, sizeof(float));
-    s->skin_vo = carve(l, (size_t)s->skin_vert_count * 4, sizeof(int32_t));
     s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
     s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = carve(l, (size_t)d->physics_count, sizeof(double));
@@ -105,7 +101,10 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         mf_diag_set(diag, "", "", "mf_pose_create: %d bones, 2^21 or more", data->bone_count);
         return MF_ERR_UNSUPPORTED;
     }
-    mf_skin_streams_size(data, &sc.skin_rec_count, &sc.skin_vert_count, &sc.skin_group_count);
+    if (data->skin_group_first_count != data->attachment_count + 1) { /* the loader checked its streams */
+        mf_diag_set(diag, "", "", "mf_pose_create: data without skinning streams (not from mf_skel_data_load)");
+        return MF_ERR_ARGUMENT;
+    }
 
     int32_t *slot_deform = NULL;
     mf_pose probe = {0};
@@ -156,7 +155,6 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     s->phys_mix = 1.0f; /* state zeroed: every constraint starts at rest on its first update */
     s->phys_teleport = MF_PHYSICS_TELEPORT_DEFAULT;
     mf_pose_trig_clear(p);
-    mf_skin_streams_fill(data, s->skin_group_first, s->skin_groups, s->skin_rec, s->skin_vo);
     mf_pose_dirty_setup(p);
 #if MF_SKIN_AVX
     s->skin_avx = mf_skin_avx_usable();

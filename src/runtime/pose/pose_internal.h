@@ -48,13 +48,6 @@ typedef struct mf_pose_scratch {
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
-    /* weighted skinning streams built at create (geom_skin_build.c): attachment a's vertices
-     * grouped by influence count in skin_groups[skin_group_first[a] .. skin_group_first[a + 1]) */
-    int32_t skin_rec_count, skin_vert_count, skin_group_count; /* sizes, for the carving */
-    int32_t *skin_group_first;       /* attachment_count + 1 */
-    struct mf_skin_group *skin_groups;
-    float *skin_rec; /* per influence {w·x, w·y, w, 8·bone}, padding {0, 0, 0, 8·bone_count} */
-    int32_t *skin_vo; /* per vertex {output float offset, deform float offset, real records, 0} */
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
