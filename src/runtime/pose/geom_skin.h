@@ -66,10 +66,9 @@ static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
-/* One attachment's weighted vertices from packed matrices (mf_skin_pack_bones): its groups in
- * the build's streams (records and vertices, 4 words each), the slot's deform or NULL. */
-void mf_skin_weighted_avx(const float *mats, const float *rec, const int32_t *vo, const mf_sd_skin_group *g,
-                          int32_t groups, const float *deform, float *out);
+/* Weighted attachment att's vertices from packed matrices (mf_skin_pack_bones) and the build's
+ * shared streams (its groups in d), the slot's deform or NULL. */
+void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
 #else
 #define MF_SKIN_AVX 0
 #endif

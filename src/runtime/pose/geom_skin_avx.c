@@ -131,9 +131,12 @@ static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
     contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
 };
 
-AVX void mf_skin_weighted_avx(const float *mats, const float *rec, const int32_t *vo, const mf_sd_skin_group *g,
-                              int32_t ng, const float *deform, float *out)
+AVX void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
 {
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
+    const float *rec = &d->skin_records->wx; /* records and vertices: 4 words each */
+    const int32_t *vo = &d->skin_vertices->out;
 #define RUN(k) KERNEL_TABLE[k](mats, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, g->count
     if (deform)
         for (int32_t k = 0; k < ng; k++, g++) RUN(g->deformed), deform, out);

@@ -112,13 +112,14 @@ static inline void skin_rigid_sse2(const float *mat, const float *v, const float
 }
 
 /* Weighted vertices in SSE2, one vertex a step (CPUs without AVX). */
-static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, const float *rec, const int32_t *vos,
-                                                         const mf_sd_skin_group *g, int32_t ng, const float *deform,
-                                                         float *out)
+static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, const mf_skel_data *d, int32_t att,
+                                                         const float *deform, float *out)
 {
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
     for (int32_t k = 0; k < ng; k++, g++) {
-        const float *r = rec + 4 * (size_t)g->record_first;
-        const int32_t *vo = vos + 4 * (size_t)g->vertex_first;
+        const float *r = &d->skin_records[g->record_first].wx; /* 4 floats a record, read as one run */
+        const int32_t *vo = &d->skin_vertices[g->vertex_first].out;
         for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 4)
             mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, vo[2], out + vo[0]);
     }
@@ -128,20 +129,14 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
  * bits). */
 static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
 {
-    const mf_skel_data *d = p->data;
     const float *mats = pose_mats(p);
-    int32_t first = d->skin_group_first[att], ng = d->skin_group_first[att + 1] - first;
-    const mf_sd_skin_group *g = d->skin_groups + first;
-    /* records and vertices are 4 words each */
-    const float *rec = (const float *)(const void *)d->skin_records;
-    const int32_t *vo = (const int32_t *)(const void *)d->skin_vertices;
 #if MF_SKIN_AVX
     if (p->scratch->skin_avx) {
-        mf_skin_weighted_avx(mats, rec, vo, g, ng, deform, out);
+        mf_skin_weighted_avx(mats, p->data, att, deform, out);
         return;
     }
 #endif
-    skin_weighted_sse2(mats, rec, vo, g, ng, deform, out);
+    skin_weighted_sse2(mats, p->data, att, deform, out);
 }
 #endif
 
