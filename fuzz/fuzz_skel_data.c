@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_skel_data.h"
 
