@@ -2,11 +2,15 @@
  * checksum's first byte, which resealing overwrites anyway) is set, the total size and the
  * checksum are recomputed over the fuzzed bytes first, so mutations reach the section and
  * content checks instead of stopping at the checksum. On success every range the view exposes
- * is walked, element by element, so ASan catches anything the validator let through. */
+ * is walked, element by element, and a pose skins every weighted attachment from the build's
+ * streams, so ASan catches anything the validator let through. Seeds:
+ * scripts/skel-data-seeds.sh. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mf/mf_geometry.h"
+#include "mf/mf_pose.h"
 #include "mf/mf_skel_data.h"
 
 static volatile uint64_t g_sink;
@@ -162,6 +166,47 @@ static void walk_bounds(const mf_skel_data *d)
     if (mf_skel_data_clip_bounds(d, d->clip_count, b) || mf_skel_data_clip_bounds(d, -2, b)) abort();
 }
 
+/* The weighted skinning streams: every range the kernels follow lies inside its section, every
+ * record's bone is a bone or the all-zero matrix after them; then a pose skins every weighted
+ * attachment from them (ASan sees any read the check let through). */
+static void walk_skin_streams(const mf_skel_data *d)
+{
+    if (d->skin_group_first_count != d->attachment_count + 1) abort();
+    int32_t most = 0;
+    for (int32_t a = 0; a < d->attachment_count; a++) {
+        const mf_sd_attachment *at = &d->attachments[a];
+        int32_t g0 = d->skin_group_first[a], g1 = d->skin_group_first[a + 1];
+        if (g0 < 0 || g1 < g0 || g1 > d->skin_group_count) abort();
+        for (int32_t g = g0; g < g1; g++) {
+            const mf_sd_skin_group *gr = &d->skin_groups[g];
+            if (gr->plain < 0 || gr->plain >= 10 || gr->deformed < 10 || gr->deformed >= 15) abort();
+            for (int32_t v = 0; v < gr->vertices; v++) {
+                const mf_sd_skin_vertex *vx = &d->skin_vertices[gr->vertex_first + v];
+                if (vx->out < 0 || vx->out + 1 >= 2 * at->vertex_count) abort();
+                if (vx->records < 1 || vx->records > gr->count || vx->deform < 0 ||
+                    vx->deform + 2 * vx->records > at->deform_count)
+                    abort();
+                for (int32_t j = 0; j < gr->count; j++) {
+                    float b8 = d->skin_records[gr->record_first + (int64_t)v * gr->count + j].bone8;
+                    if (!(b8 >= 0 && b8 <= 8.0f * (float)d->bone_count)) abort();
+                }
+            }
+        }
+        if ((at->flags & MF_SD_ATT_WEIGHTED) && at->vertex_count > most) most = at->vertex_count;
+    }
+    mf_pose *p = NULL;
+    if (most == 0 || mf_pose_create(d, NULL, &p, NULL) != MF_OK) return;
+    float *out = malloc(2 * (size_t)most * sizeof(float));
+    for (int32_t a = 0; out && a < d->attachment_count; a++) {
+        const mf_sd_attachment *at = &d->attachments[a];
+        if (!(at->flags & MF_SD_ATT_WEIGHTED)) continue;
+        int32_t n = mf_pose_world_vertices(p, at->slot, a, out, most);
+        for (int32_t i = 0; i < 2 * n; i++) g_fsink += out[i];
+    }
+    free(out);
+    mf_pose_destroy(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -180,6 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         walk_skins(&d);
         walk_clips(&d);
         walk_bounds(&d);
+        walk_skin_streams(&d);
         g_sink += (uint64_t)mf_skel_data_find_bone(&d, "root") + (uint64_t)mf_skel_data_find_clip(&d, "walk");
     } else if (!diag.message[0]) {
         abort(); /* every failure says why */

@@ -900,7 +900,9 @@ static void measure_realistic_rig(void **state)
                                       "transform", "path", "physics", "update", "boneLists", "skins",
                                       "skinEntries", "skinRefs", "attachments", "floats", "spans", "influences",
                                       "triangles", "clips", "timelines", "times", "values", "ints", "curves", "beziers",
-                                      "pages", "bounds"};
+                                      "pages", "bounds", "skinGroupFirst", "skinGroups", "skinRecords",
+                                      "skinVertices"};
+    _Static_assert(sizeof sec / sizeof sec[0] == MF_SD_SEC_END, "a name per section id");
     mf_sd_header h;
     memcpy(&h, blob, sizeof h);
     print_message("  sections:");

@@ -56,8 +56,8 @@ extern "C" {
 #endif
 
 #define MF_SKEL_DATA_MAGIC "MFSKDATA" /* 8 bytes, no NUL */
-#define MF_SKEL_DATA_VERSION 4u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
-                                 * 4: clip bounds */
+#define MF_SKEL_DATA_VERSION 5u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
+                                 * 4: clip bounds; 5: weighted skinning streams */
 #define MF_SKEL_DATA_HEADER_SIZE 64u
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
@@ -113,6 +113,10 @@ typedef enum mf_sd_section_id {
     MF_SD_SEC_BEZIERS,      /* mf_sd_bezier */
     MF_SD_SEC_PAGES,        /* mf_sd_page: atlas pages (absent: images are not packed) */
     MF_SD_SEC_BOUNDS,       /* mf_sd_bounds: the setup pose's, then one per clip */
+    MF_SD_SEC_SKIN_GROUP_FIRST, /* int32: per attachment its first SKIN_GROUPS record, then their count */
+    MF_SD_SEC_SKIN_GROUPS,      /* mf_sd_skin_group */
+    MF_SD_SEC_SKIN_RECORDS,     /* mf_sd_skin_record */
+    MF_SD_SEC_SKIN_VERTICES,    /* mf_sd_skin_vertex */
     MF_SD_SEC_END
 } mf_sd_section_id;
 
@@ -411,6 +415,41 @@ typedef struct mf_sd_bounds {
 } mf_sd_bounds;
 #define MF_SD_BOUNDS_MARGIN 0.05f
 
+/* Weighted skinning streams: what every instance skins weighted attachments from, precomputed
+ * once so that instances share them (sections SKIN_GROUP_FIRST … SKIN_VERTICES). Attachment a's
+ * weighted vertices (a weighted attachment with vertices, not a point) lie in the groups
+ * SKIN_GROUPS[skin_group_first[a] … skin_group_first[a + 1]); other attachments have none. A
+ * group holds the vertices of one attachment whose influence count, padded, is the group's
+ * count, in vertex order; groups ascend by count. Each vertex has count influence records, its
+ * real ones in order, then padding {0, 0, 0, 8 · bone_count} (the all-zero matrix after the
+ * bones). Which counts are padded to which is chosen per attachment by an instruction cost
+ * model (fewer groups against more padding).
+ * checked: every stream section equals, bit for bit, what mf_skel_data_skin_streams_fill
+ * produces from the attachments, spans, influences and bone count; so every offset below is
+ * in range and every record's bone is a bone or bone_count. */
+typedef struct mf_sd_skin_group {
+    int32_t record_first;   /* SKIN_RECORDS: count records a vertex, vertex after vertex */
+    int32_t vertex_first;   /* SKIN_VERTICES: one a vertex */
+    int32_t count;          /* records a vertex, 1..MF_SD_MAX_INFLUENCES */
+    int32_t vertices;       /* >= 1 */
+    int32_t plain, deformed; /* the runtime's kernel without and with deform: 0..4 scattered
+                              * stores, 5..9 contiguous (the group's vertices follow each other),
+                              * 10..14 deformed; by count 1, 2, 3, 4, more */
+} mf_sd_skin_group;
+
+/* One influence of one vertex: {w·x, w·y, w, 8·bone} (the bone's offset in the runtime's
+ * packed matrices, an exact float). */
+typedef struct mf_sd_skin_record {
+    float wx, wy, w, bone8;
+} mf_sd_skin_record;
+
+/* One weighted vertex: where its x, y go in the attachment's output (2 · vertex), where its
+ * influences' deform offsets start in the slot's deform (2 · influence within the attachment),
+ * and how many of its records are real influences (the rest are padding). */
+typedef struct mf_sd_skin_vertex {
+    int32_t out, deform, records, pad;
+} mf_sd_skin_vertex;
+
 /* The loaded view: typed pointers into the caller's bytes. */
 typedef struct mf_skel_data {
     const void *bytes;
@@ -444,6 +483,10 @@ typedef struct mf_skel_data {
     const mf_sd_bezier *beziers;             int32_t bezier_count;
     const mf_sd_page *pages;                 int32_t page_count;
     const mf_sd_bounds *bounds;              int32_t bounds_count; /* clip_count + 1 */
+    const int32_t *skin_group_first;         int32_t skin_group_first_count; /* attachment_count + 1 */
+    const mf_sd_skin_group *skin_groups;     int32_t skin_group_count;
+    const mf_sd_skin_record *skin_records;   int32_t skin_record_count;
+    const mf_sd_skin_vertex *skin_vertices;  int32_t skin_vertex_count;
 } mf_skel_data;
 
 /* Validates bytes[0, size) and fills *out with pointers into it (no copy, no allocation).
@@ -481,6 +524,15 @@ const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachme
 /* The conservative box of a clip (clip -1: the setup pose), {min x, min y, max x, max y} in
  * skeleton space (see mf_sd_bounds). false, out untouched, for a clip out of range. */
 bool mf_skel_data_clip_bounds(const mf_skel_data *d, int32_t clip, float out[4]);
+
+/* The weighted skinning streams of d's attachments, spans, influences and bone count (see
+ * mf_sd_skin_group), as the build writes them and the loader checks them. _size gives the
+ * record counts (the group starts are attachment_count + 1), _fill writes arrays of those
+ * sizes. d's attachments, spans and influences must be valid, as a loaded build's are (the
+ * build calls these on its own arrays before writing them). */
+void mf_skel_data_skin_streams_size(const mf_skel_data *d, int64_t *groups, int64_t *records, int64_t *vertices);
+void mf_skel_data_skin_streams_fill(const mf_skel_data *d, int32_t *group_first, mf_sd_skin_group *groups,
+                                    mf_sd_skin_record *records, mf_sd_skin_vertex *vertices);
 
 /* A curve code applied to u, the time fraction of a segment (0..1): the fraction of the value
  * change. Linear: u; stepped: 0 below 1; bezier: its pre-sampled linear pieces. */

@@ -1,6 +1,7 @@
 /* The content checks of a loaded build: every index and range a runtime follows, so that code
  * trusting an mf_skel_data never reads out of bounds. Sections are already in bounds here. */
 #include "skel_data_internal.h"
+#include "skin_streams.h"
 
 #define BAD(rec, i, field, ...) return mf_sd_bad(diag, rec, (int64_t)(i), field, __VA_ARGS__)
 
@@ -521,5 +522,6 @@ mf_result mf_sd_check_content(const mf_skel_data *d, mf_diag *diag)
     if (r == MF_OK) r = check_skins(d, diag);
     if (r == MF_OK) r = check_clips(d, diag);
     if (r == MF_OK) r = check_bounds(d, diag);
+    if (r == MF_OK) r = mf_sd_check_skin_streams(d, diag); /* after the attachments: it follows their spans */
     return r;
 }

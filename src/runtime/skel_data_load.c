@@ -29,6 +29,9 @@ _Static_assert(sizeof(mf_sd_clip) == 24, "clip");
 _Static_assert(sizeof(mf_sd_timeline) == 48, "timeline");
 _Static_assert(sizeof(mf_sd_bezier) == 72, "bezier");
 _Static_assert(sizeof(mf_sd_bounds) == 16, "bounds");
+_Static_assert(sizeof(mf_sd_skin_group) == 24, "skin group");
+_Static_assert(sizeof(mf_sd_skin_record) == 16, "skin record");
+_Static_assert(sizeof(mf_sd_skin_vertex) == 16, "skin vertex");
 
 /* Per section id: its name in diagnostics and its record size. */
 static const struct {
@@ -64,6 +67,10 @@ static const struct {
     [MF_SD_SEC_BEZIERS] = {"beziers", sizeof(mf_sd_bezier)},
     [MF_SD_SEC_PAGES] = {"pages", sizeof(mf_sd_page)},
     [MF_SD_SEC_BOUNDS] = {"bounds", sizeof(mf_sd_bounds)},
+    [MF_SD_SEC_SKIN_GROUP_FIRST] = {"skinGroupFirst", sizeof(int32_t)},
+    [MF_SD_SEC_SKIN_GROUPS] = {"skinGroups", sizeof(mf_sd_skin_group)},
+    [MF_SD_SEC_SKIN_RECORDS] = {"skinRecords", sizeof(mf_sd_skin_record)},
+    [MF_SD_SEC_SKIN_VERTICES] = {"skinVertices", sizeof(mf_sd_skin_vertex)},
 };
 
 mf_result mf_sd_bad(mf_diag *diag, const char *record, int64_t index, const char *field,
@@ -198,6 +205,10 @@ static void bind(mf_skel_data *d, const unsigned char *base, const mf_sd_section
     case MF_SD_SEC_BEZIERS: d->beziers = p; d->bezier_count = n; break;
     case MF_SD_SEC_PAGES: d->pages = p; d->page_count = n; break;
     case MF_SD_SEC_BOUNDS: d->bounds = p; d->bounds_count = n; break;
+    case MF_SD_SEC_SKIN_GROUP_FIRST: d->skin_group_first = p; d->skin_group_first_count = n; break;
+    case MF_SD_SEC_SKIN_GROUPS: d->skin_groups = p; d->skin_group_count = n; break;
+    case MF_SD_SEC_SKIN_RECORDS: d->skin_records = p; d->skin_record_count = n; break;
+    case MF_SD_SEC_SKIN_VERTICES: d->skin_vertices = p; d->skin_vertex_count = n; break;
     case MF_SD_SEC_END: break;
     }
 }
@@ -216,7 +227,7 @@ static void bind_empty(mf_skel_data *d)
     EMPTY(skins); EMPTY(skin_entries); EMPTY(skin_refs); EMPTY(attachments); EMPTY(floats);
     EMPTY(spans); EMPTY(influences); EMPTY(triangles); EMPTY(clips); EMPTY(timelines);
     EMPTY(times); EMPTY(values); EMPTY(ints); EMPTY(curves); EMPTY(beziers); EMPTY(pages);
-    EMPTY(bounds);
+    EMPTY(bounds); EMPTY(skin_group_first); EMPTY(skin_groups); EMPTY(skin_records); EMPTY(skin_vertices);
 #undef EMPTY
 }
 

@@ -79,6 +79,8 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "allocations_per_frame", r->allocations_per_frame);
     cJSON_AddNumberToObject(o, "bytes_allocated_per_frame", r->bytes_per_frame);
     cJSON_AddNumberToObject(o, "setup_allocations", (double)r->setup_allocations);
+    cJSON_AddNumberToObject(o, "setup_bytes", (double)r->setup_bytes);
+    cJSON_AddNumberToObject(o, "setup_bytes_per_instance", r->instances > 0 ? (double)(r->setup_bytes / r->instances) : 0);
     cJSON_AddNumberToObject(o, "bones_computed", (double)r->bones_computed);
     cJSON_AddNumberToObject(o, "bones_kept", (double)r->bones_kept);
     cJSON_AddNumberToObject(o, "trig_computed", (double)r->trig_computed);
@@ -114,8 +116,9 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     if (c->merge)
         printf("  merge: %d batches per frame over %d page%s, %d vertices, %.1f us per frame (median, not in the above)\n",
                r->merge_batches, r->pages, r->pages == 1 ? "" : "s", r->merge_vertices, r->merge_us);
-    printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld\n", r->allocations_per_frame,
-           r->bytes_per_frame, (long long)r->setup_allocations);
+    printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld (%lld bytes, %lld an instance)\n",
+           r->allocations_per_frame, r->bytes_per_frame, (long long)r->setup_allocations, (long long)r->setup_bytes,
+           (long long)(r->instances > 0 ? r->setup_bytes / r->instances : 0));
     printf("  load: JSON parse %.1f us, binary build %.2f us in memory, %.2f us from file (%zu bytes): %.0fx\n",
            r->json_parse_us, r->build_load_us, r->build_file_load_us, r->build_bytes,
            r->build_file_load_us > 0 ? r->json_parse_us / r->build_file_load_us : 0);

@@ -372,7 +372,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
             goto done;
         }
     }
-    atomic_store(&g_allocs, 0);
+    atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
     if ((res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
         (res = mf_tracks_shared_create(&d, &al, &shared)) != MF_OK ||
         (res = setup(cfg, &d, clip, &al, cache, shared, skins, inst, r, diag)) != MF_OK) {
@@ -380,6 +380,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
         goto done;
     }
     r->setup_allocations = atomic_load(&g_allocs);
+    r->setup_bytes = atomic_load(&g_bytes);
     if ((res = run_frames(cfg, &d, inst, r, diag)) != MF_OK) goto done;
     if (cfg->load_times) res = time_loads(cfg, blob, size, r, diag);
 done:

@@ -30,7 +30,7 @@ typedef struct mf_bench_result {
     double spine_equivalent_us;       /* tracks + world + vertices, per skeleton-frame */
     double vertices_per_frame;        /* world vertices of the geometry stage */
     double allocations_per_frame, bytes_per_frame; /* steady state, through mf_allocator */
-    int64_t setup_allocations;
+    int64_t setup_allocations, setup_bytes; /* through mf_allocator: poses, tracks, draw lists, skin cache */
     /* one instance as created (through mf_allocator): bytes it holds and allocations made (a
      * freed temporary included), for its pose, tracks and draw list */
     int64_t instance_bytes[3], instance_allocs[3];

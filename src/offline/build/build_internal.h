@@ -81,6 +81,9 @@ bool mf_build_rig(mf_bctx *c);         /* info, bones, slots, events, constraint
 bool mf_build_skins(mf_bctx *c);       /* images, attachments, skins */
 bool mf_build_update_order(mf_bctx *c);
 bool mf_build_clip(mf_bctx *c, const mf_clip *clip, const char *file);
+/* The weighted skinning streams (SKIN_GROUP_FIRST … SKIN_VERTICES) from the attachments built,
+ * by the runtime's own generator (build_skin_streams.c). */
+bool mf_build_skin_streams(mf_bctx *c);
 /* Fills the BOUNDS section (clip_count + 1 records already pushed) by posing view, a load of the
  * build so far (build_bounds.c). */
 bool mf_build_bounds(mf_bctx *c, const mf_skel_data *view);

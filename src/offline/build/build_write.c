@@ -39,6 +39,10 @@ static const uint32_t ELEM[MF_SD_SEC_END] = {
     [MF_SD_SEC_BEZIERS] = sizeof(mf_sd_bezier),
     [MF_SD_SEC_PAGES] = sizeof(mf_sd_page),
     [MF_SD_SEC_BOUNDS] = sizeof(mf_sd_bounds),
+    [MF_SD_SEC_SKIN_GROUP_FIRST] = sizeof(int32_t),
+    [MF_SD_SEC_SKIN_GROUPS] = sizeof(mf_sd_skin_group),
+    [MF_SD_SEC_SKIN_RECORDS] = sizeof(mf_sd_skin_record),
+    [MF_SD_SEC_SKIN_VERTICES] = sizeof(mf_sd_skin_vertex),
 };
 
 /* The model enums are stored by number. */
@@ -171,7 +175,7 @@ mf_result mf_build_skeleton_atlas(const mf_skeleton *sk, const char *skel_file, 
         }
         ok = mf_build_clip(&c, clips[i], file);
     }
-    ok = ok && (mf_bvec_push(&c.sec[MF_SD_SEC_BOUNDS], clip_count + 1) != NULL || mf_boom(&c));
+    ok = ok && mf_build_skin_streams(&c) && (mf_bvec_push(&c.sec[MF_SD_SEC_BOUNDS], clip_count + 1) != NULL || mf_boom(&c));
     mf_result r = ok ? write_blob(&c, blob, size) : c.oom ? MF_ERR_NOMEM : MF_ERR_INVALID;
     if (r == MF_OK) r = with_bounds(&c, blob, size);
     if (r == MF_ERR_INVALID && diag && !diag->message[0]) mf_diag_set(diag, c.skel_file, "", "build failed");

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../alloc_lines.h"
+#include "geom_skin.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
@@ -157,6 +158,39 @@ static bool clip_item(mf_draw_list *dl, mf_draw_item *it, const float *v, const 
     return true;
 }
 
+/* Appends an item whose uvs and indices must be written (or clipped): its vertices, uvs,
+ * indices and counts. */
+static void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it, const mf_sd_attachment *at,
+                     int32_t uv_set, bool clipping)
+{
+    const mf_skel_data *d = p->data;
+    int32_t s = it->slot, att = it->attachment, n = at->vertex_count, ni = at->tri_count;
+    /* a region splits along the diagonal Spine uses (bottom-left to top-right): it decides the
+     * clipped geometry */
+    static const uint16_t region_tri[6] = {3, 0, 1, 1, 2, 3};
+    const uint16_t *tri = at->type == MF_SD_ATT_REGION && ni == 6 ? region_tri : d->triangles + at->tri_first;
+    const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
+    if (clipping) {
+        mf_skin_attachment(p, s, att, dl->skin);
+        it->clipped = true;
+        if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
+            dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
+            dl->overflow++;
+        } else {
+            it->vertex_count = dl->vertex_count - it->vertex_first;
+            it->index_count = dl->index_count - it->index_first;
+            dl->item_count++; /* listed even when clipped away entirely, as Spine */
+        }
+        return;
+    }
+    mf_skin_attachment(p, s, att, dl->vertices + 2 * dl->vertex_count);
+    memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
+    memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
+    it->vertex_count = n, it->index_count = ni;
+    dl->vertex_count += n, dl->index_count += ni;
+    dl->item_count++;
+}
+
 void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
 {
     if (!dl || !p) return;
@@ -185,55 +219,35 @@ void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
                 dl->overflow++;
             } else {
                 mf_draw_item *it = &dl->items[dl->item_count];
-                mf_draw_item old = dl->item_count < prev_items ? *it : (mf_draw_item){.slot = -1};
-                *it = (mf_draw_item){0};
-                it->slot = s, it->attachment = att, it->blend = sd->blend, it->has_dark = sd->has_dark;
-                it->image = at->image;
-                int32_t uv_set = 0; /* a packed sequence has one uv set a frame */
+                int32_t image = at->image, uv_set = 0; /* a packed sequence has one uv set a frame */
                 if (at->seq_count > 0 && at->image >= 0) {
                     int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
-                    if (f >= 0 && f < at->seq_count) it->image = at->image + f;
+                    if (f >= 0 && f < at->seq_count) image = at->image + f;
                     if (f >= 0 && f < at->uv_sets) uv_set = f;
                 }
-                it->uv_set = uv_set;
-                float ac[4];
+                /* the same attachment at the same place as in the previous build left its uvs
+                 * and indices there: draw runs change only with draw order, attachments,
+                 * sequences and clipping (decided before the item is written over) */
+                bool same = clip_end == -2 && dl->item_count < prev_items && it->slot == s &&
+                            it->attachment == att && it->uv_set == uv_set && !it->clipped &&
+                            it->vertex_first == dl->vertex_count && it->index_first == dl->index_count;
+                it->image = image;
+                float ac[4], sc[4], light[4]; /* locals: one vector multiply, no aliasing reloads */
                 unpack(at->color, ac);
-                for (int32_t j = 0; j < 4; j++) it->light[j] = p->color[4 * s + j] * ac[j];
+                memcpy(sc, p->color + 4 * s, sizeof sc);
+                for (int32_t j = 0; j < 4; j++) light[j] = sc[j] * ac[j];
+                memcpy(it->light, light, sizeof light);
                 memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
-                it->vertex_first = dl->vertex_count;
-                it->index_first = dl->index_count;
-                /* a region splits along the diagonal Spine uses (bottom-left to top-right):
-                 * it decides the clipped geometry */
-                static const uint16_t region_tri[6] = {3, 0, 1, 1, 2, 3};
-                const uint16_t *tri = at->type == MF_SD_ATT_REGION && ni == 6
-                                          ? region_tri : d->triangles + at->tri_first;
-                const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
-                if (clip_end != -2) {
-                    mf_pose_world_vertices(p, s, att, dl->skin, n);
-                    it->clipped = true;
-                    if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
-                        dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
-                        dl->overflow++;
-                    } else {
-                        it->vertex_count = dl->vertex_count - it->vertex_first;
-                        it->index_count = dl->index_count - it->index_first;
-                        dl->item_count++; /* listed even when clipped away entirely, as Spine */
-                    }
-                } else {
-                    mf_pose_world_vertices(p, s, att, dl->vertices + 2 * dl->vertex_count, n);
-                    /* the same attachment at the same place as in the previous build left its
-                     * uvs and indices there: draw runs change only with draw order,
-                     * attachments, sequences and clipping */
-                    if (old.slot == s && old.attachment == att && old.uv_set == uv_set && !old.clipped &&
-                        old.vertex_first == dl->vertex_count && old.index_first == dl->index_count) {
-                        dl->items_kept++;
-                    } else {
-                        memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
-                        memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
-                    }
-                    it->vertex_count = n, it->index_count = ni;
+                if (same) { /* the rest of the item is as the last build left it: only vertices */
+                    mf_skin_attachment(p, s, att, dl->vertices + 2 * dl->vertex_count);
                     dl->vertex_count += n, dl->index_count += ni;
-                    dl->item_count++;
+                    dl->item_count++, dl->items_kept++;
+                } else {
+                    it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
+                    it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
+                    it->vertex_first = dl->vertex_count;
+                    it->index_first = dl->index_count;
+                    add_item(dl, p, it, at, uv_set, clip_end != -2);
                 }
             }
         }

@@ -1,45 +1,63 @@
-/* Skinning entry points beside mf_pose_world_vertices, for the SIMD-vs-scalar test. */
+/* Skinning internals: the SIMD kernels over the build's weighted streams and the
+ * entry points beside mf_pose_world_vertices (the draw list's, and the SIMD-vs-scalar test's).
+ *
+ * One weighted vertex, every path (AVX, SSE2, scalar) in the same operations and order, so
+ * that all three give the same bits: per influence j with record {X, Y, w, 8·bone} (X = w·x,
+ * Y = w·y; a deform adds dx·w, dy·w) and the bone's packed matrix {a, b, wx, 0, c, d, wy, 0},
+ * the products {a·X, b·Y, wx·w, 0} and {c·X, d·Y, wy·w, 0} are summed over j in order (the
+ * first product is the start), then x = (Σa·X + Σb·Y) + (Σwx·w + 0), y likewise. A padding
+ * record {0, 0, 0, 8·bone_count} (the all-zero matrix) adds +0 to each sum: that can only turn
+ * a sum of -0 into +0, and the final sums are the same bits either way (Σwx·w + 0 is never
+ * -0), so the scalar path skips padding and still agrees. */
 #ifndef MF_GEOM_SKIN_H
 #define MF_GEOM_SKIN_H
 #include "mf/mf_pose.h"
 
+/* The kernels a group (mf_sd_skin_group: a run of one attachment's weighted vertices with the
+ * same padded influence count, in the build's shared streams) picks without and with deform. */
+#define MF_SKIN_KERNELS 15
+
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #include <emmintrin.h>
-/* One weighted vertex from packed matrices in a 128-bit register, two influences a step
- * (records {bone, weight, x, y}; def: its influences' deform offsets or NULL). Shared by the
- * SSE2 and AVX paths, which must give the same bits. */
-static inline void mf_skin_one_packed(const float *mats, const mf_sd_influence *in, int32_t count, const float *def,
-                                      float *out)
+/* Two zero floats: the deform offsets a padding record reads. */
+static const float mf_skin_no_deform[2] = {0.0f, 0.0f};
+
+/* One influence record, with its deform offsets added when def is not NULL. */
+static inline __m128 mf_skin_rec_sse(const float *r, const float *def)
 {
-    __m128 acc = _mm_setzero_ps();
-    int32_t j = 0;
-    for (; j + 2 <= count; j += 2) {
-        __m128 r0 = _mm_loadu_ps((const float *)&in[j]), r1 = _mm_loadu_ps((const float *)&in[j + 1]);
-        __m128 xs = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
-        __m128 ys = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
-        __m128 ws = _mm_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
-        if (def) {
-            __m128 dv = _mm_loadu_ps(def + 2 * j);
-            xs = _mm_add_ps(xs, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
-            ys = _mm_add_ps(ys, _mm_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
-        }
-        const float *q0 = mats + 8 * (size_t)in[j].bone, *q1 = mats + 8 * (size_t)in[j + 1].bone;
-        __m128 k0 = _mm_loadu_ps(q0), k1 = _mm_loadu_ps(q1); /* a c b d */
-        __m128 m1 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
-        __m128 m2 = _mm_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
-        __m128 t = _mm_shuffle_ps(_mm_loadu_ps(q0 + 4), _mm_loadu_ps(q1 + 4), _MM_SHUFFLE(1, 0, 1, 0));
-        __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t);
-        acc = _mm_add_ps(acc, _mm_mul_ps(r, ws));
+    __m128 rec = _mm_loadu_ps(r);
+    if (def) {
+        __m128 dv = _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)def); /* dx dy 0 0 */
+        rec = _mm_add_ps(rec, _mm_mul_ps(dv, _mm_shuffle_ps(rec, rec, _MM_SHUFFLE(2, 2, 2, 2))));
     }
-    if (j < count) {
-        float x = in[j].x, y = in[j].y, w = in[j].weight;
-        if (def) x += def[2 * j], y += def[2 * j + 1];
-        const float *q = mats + 8 * (size_t)in[j].bone;
-        __m128 r = _mm_setr_ps((q[0] * x + q[2] * y + q[4]) * w, (q[1] * x + q[3] * y + q[5]) * w, 0, 0);
-        acc = _mm_add_ps(acc, r);
+    return rec;
+}
+
+/* Record j's deform offsets: its own for the vertex's real records (real: their number),
+ * zeros for padding. */
+static inline const float *mf_skin_def_at(const float *def, int32_t j, int32_t real)
+{
+    return j < real ? def + 2 * j : mf_skin_no_deform;
+}
+
+/* One weighted vertex in SSE2 (count >= 1 records from r; def: its deform offsets, real of
+ * them, or NULL). */
+static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t count, const float *def,
+                                      int32_t real, float *out)
+{
+    __m128 rec = mf_skin_rec_sse(r, def);
+    const float *m = mats + (int64_t)r[3];
+    __m128 ax = _mm_mul_ps(rec, _mm_loadu_ps(m)), ay = _mm_mul_ps(rec, _mm_loadu_ps(m + 4));
+    for (int32_t j = 1; j < count; j++) {
+        rec = mf_skin_rec_sse(r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL);
+        m = mats + (int64_t)r[4 * j + 3];
+        ax = _mm_add_ps(ax, _mm_mul_ps(rec, _mm_loadu_ps(m)));
+        ay = _mm_add_ps(ay, _mm_mul_ps(rec, _mm_loadu_ps(m + 4)));
     }
-    acc = _mm_add_ps(acc, _mm_movehl_ps(acc, acc));
-    _mm_storel_pi((__m64 *)(void *)out, acc);
+    /* {x0 + x1, x2 + x3, y0 + y1, y2 + y3}, then the two pairs */
+    __m128 u = _mm_add_ps(_mm_shuffle_ps(ax, ay, _MM_SHUFFLE(2, 0, 2, 0)), _mm_shuffle_ps(ax, ay, _MM_SHUFFLE(3, 1, 3, 1)));
+    __m128 v = _mm_shuffle_ps(u, u, _MM_SHUFFLE(3, 1, 2, 0));
+    _mm_storel_pi((__m64 *)(void *)out, _mm_add_ps(v, _mm_movehl_ps(v, v)));
 }
 #endif
 
@@ -48,16 +66,19 @@ static inline void mf_skin_one_packed(const float *mats, const mf_sd_influence *
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
-/* Weighted vertices of one attachment from packed matrices (mf_skin_pack_bones). */
-void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_attachment *at,
-                          const float *deform, int32_t n, float *out, bool pairs);
+/* Weighted attachment att's vertices from packed matrices (mf_skin_pack_bones) and the build's
+ * shared streams (its groups in d), the slot's deform or NULL. */
+void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
 #else
 #define MF_SKIN_AVX 0
 #endif
 
 /* mf_pose_world_vertices with the path chosen: simd false forces the scalar path. */
 int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd);
-/* Bone matrices packed for skinning: {a, c, b, d, wx, wy, 0, 0} a bone, 16-byte aligned. */
+/* The draw list's entry: a drawable attachment on its slot, both known valid, out large enough
+ * for its vertex_count vertices (nothing checked again). */
+void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, float *out);
+/* Bone matrices packed for skinning: {a, b, wx, 0, c, d, wy, 0} a bone. */
 void mf_skin_pack_bones(const mf_pose *p, float *mats);
 /* True when this build has a SIMD skinning path. */
 bool mf_skin_has_simd(void);

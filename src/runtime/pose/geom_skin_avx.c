@@ -1,13 +1,15 @@
-/* Weighted skinning with AVX, two vertices a step (one in each 128-bit lane), from bone
- * matrices packed {a, c, b, d, wx, wy, 0, 0}. Each lane does exactly what the SSE2 path does
- * for one vertex (same operations, same order), so the results are bit-identical to it.
- * Compiled for AVX through a target attribute and chosen at run time (mf_skin_avx_usable). */
+/* Weighted skinning with AVX: an influence is one 128-bit record broadcast to both halves and
+ * one multiply by the bone's packed matrix {a, b, wx, 0 | c, d, wy, 0}, added into the vertex's
+ * register (x's partial sums low, y's high); two vertices share the reduction. Same operations
+ * and order as the SSE2 and scalar paths (geom_skin.h), so the bits are the same. Compiled for
+ * AVX through a target attribute and chosen at run time (mf_skin_avx_usable). */
 #include "geom_skin.h"
 
 #if MF_SKIN_AVX
 #include <immintrin.h>
 
 #define AVX __attribute__((target("avx")))
+#define INLINE __attribute__((always_inline)) inline
 
 bool mf_skin_avx_usable(void)
 {
@@ -15,164 +17,131 @@ bool mf_skin_avx_usable(void)
     return __builtin_cpu_supports("avx");
 }
 
-/* Two 128-bit loads into the lanes of one register. */
-AVX static inline __m256 load2(const float *lo, const float *hi)
+/* One influence's share (def: its deform offsets, NULL none). */
+AVX static INLINE __m256 share(const float *mats, const float *r, const float *def)
 {
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi), 1);
+    const float *m = mats + (int64_t)r[3]; /* 64-bit convert: no sign extension after it */
+    if (!def) return _mm256_mul_ps(_mm256_broadcast_ps((const __m128 *)(const void *)r), _mm256_loadu_ps(m));
+    __m128 rec = mf_skin_rec_sse(r, def);
+    return _mm256_mul_ps(_mm256_insertf128_ps(_mm256_castps128_ps256(rec), rec, 1), _mm256_loadu_ps(m));
 }
 
-/* One influence pair of each lane: rec* point at {bone, weight, x, y} records, def* at the
- * pair's deform offsets (NULL: none). Returns the weighted world positions. */
-AVX static inline __m256 pair_step(const float *mats, const mf_sd_influence *l0, const mf_sd_influence *h0,
-                                   const float *dl, const float *dh)
+/* A vertex's c records summed in order (def: its deform offsets for its first real records,
+ * or NULL). */
+AVX static INLINE __m256 vertex(const float *mats, const float *r, int32_t c, const float *def, int32_t real)
 {
-    __m256 r0 = load2((const float *)l0, (const float *)h0);
-    __m256 r1 = load2((const float *)(l0 + 1), (const float *)(h0 + 1));
-    __m256 xs = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
-    __m256 ys = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
-    __m256 ws = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
-    if (dl) {
-        __m256 dv = load2(dl, dh);
-        xs = _mm256_add_ps(xs, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
-        ys = _mm256_add_ps(ys, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
-    }
-    const float *q0 = mats + 8 * (size_t)l0[0].bone, *q1 = mats + 8 * (size_t)l0[1].bone;
-    const float *q2 = mats + 8 * (size_t)h0[0].bone, *q3 = mats + 8 * (size_t)h0[1].bone;
-    __m256 k0 = load2(q0, q2), k1 = load2(q1, q3);     /* a c b d */
-    __m256 j0 = load2(q0 + 4, q2 + 4), j1 = load2(q1 + 4, q3 + 4); /* wx wy 0 0 */
-    __m256 m1 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 m2 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 t = _mm256_shuffle_ps(j0, j1, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 r = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
-    return _mm256_mul_ps(r, ws);
+    __m256 acc = share(mats, r, def);
+    for (int32_t j = 1; j < c; j++)
+        acc = _mm256_add_ps(acc, share(mats, r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL));
+    return acc;
 }
 
-/* The last influence of each lane when both vertices have an odd count: paired with a record
- * of weight 0 at the origin under an all-zero matrix, which adds the zero the SSE2 path adds
- * (not bone 0's matrix: a non-finite bone 0 would turn 0 × inf into NaN). */
-AVX static inline __m256 last_step(const float *mats, const mf_sd_influence *l, const mf_sd_influence *h,
-                                   const float *dl, const float *dh)
+/* The reduction of two vertices, x = (s0 + s1) + (s2 + s3) and y likewise: {ax, ay, bx, by}. */
+AVX static INLINE __m128 reduce_two(__m256 a, __m256 b)
 {
-    static const mf_sd_influence none = {0, 0.0f, 0.0f, 0.0f};
-    static const float zero_mat[8] = {0};
-    __m256 r0 = load2((const float *)l, (const float *)h);
-    __m256 r1 = load2((const float *)&none, (const float *)&none);
-    __m256 xs = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(2, 2, 2, 2));
-    __m256 ys = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(3, 3, 3, 3));
-    __m256 ws = _mm256_shuffle_ps(r0, r1, _MM_SHUFFLE(1, 1, 1, 1));
-    if (dl) { /* only this influence's two offsets: the deform may end right after them */
-        __m128 z = _mm_setzero_ps();
-        __m256 dv = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadl_pi(z, (const __m64 *)(const void *)dl)),
-                                         _mm_loadl_pi(z, (const __m64 *)(const void *)dh), 1);
-        xs = _mm256_add_ps(xs, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(2, 2, 0, 0)));
-        ys = _mm256_add_ps(ys, _mm256_shuffle_ps(dv, dv, _MM_SHUFFLE(3, 3, 1, 1)));
-    }
-    const float *q0 = mats + 8 * (size_t)l->bone, *q2 = mats + 8 * (size_t)h->bone;
-    __m256 k0 = load2(q0, q2), k1 = load2(zero_mat, zero_mat);
-    __m256 j0 = load2(q0 + 4, q2 + 4), j1 = load2(zero_mat + 4, zero_mat + 4);
-    __m256 m1 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 m2 = _mm256_shuffle_ps(k0, k1, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 t = _mm256_shuffle_ps(j0, j1, _MM_SHUFFLE(1, 0, 1, 0));
-    __m256 r = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
-    return _mm256_mul_ps(r, ws);
+    __m256 h = _mm256_hadd_ps(a, b);
+    h = _mm256_hadd_ps(h, h); /* {ax, bx, ax, bx | ay, by, ay, by} */
+    return _mm_unpacklo_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));
 }
 
-
-/* Sums the lanes' pairs: {x, y} of the low lane's vertex, then the high lane's. */
-AVX static inline void store_two(__m256 acc, float *out)
+/* Four vertices in one reduction (the same sums): {ax, ay, bx, by, cx, cy, dx, dy}. */
+AVX static INLINE __m256 reduce_four(__m256 a, __m256 b, __m256 c, __m256 d)
 {
-    __m128 lo = _mm256_castps256_ps128(acc), hi = _mm256_extractf128_ps(acc, 1);
-    _mm_storeu_ps(out, _mm_add_ps(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(1, 0, 1, 0)),
-                                  _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 2, 3, 2))));
+    __m256 h = _mm256_hadd_ps(_mm256_hadd_ps(a, b), _mm256_hadd_ps(c, d)); /* {ax bx cx dx | ay by cy dy} */
+    __m128 x = _mm256_castps256_ps128(h), y = _mm256_extractf128_ps(h, 1);
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_unpacklo_ps(x, y)), _mm_unpackhi_ps(x, y), 1);
 }
 
-/* The common case: a run of vertices with two influences each, two vertices a step with
- * nothing to decide inside (deform: offsets per influence from infl_first, or NULL). Returns
- * where the run ends. Inlined twice, with and without deform. */
-AVX static inline __attribute__((always_inline)) int32_t run_of_pairs(const float *mats, const mf_sd_span *spans,
-                                                                      const mf_sd_influence *infl, const float *deform,
-                                                                      int32_t infl_first, int32_t i, int32_t n, float *out)
-{
-    for (; i + 1 < n && spans[i].count == 2 && spans[i + 1].count == 2; i += 2) {
-        int32_t f0 = spans[i].first, f1 = spans[i + 1].first;
-        __m256 r = pair_step(mats, infl + f0, infl + f1, deform ? deform + 2 * (f0 - infl_first) : NULL,
-                             deform ? deform + 2 * (f1 - infl_first) : NULL);
-        store_two(_mm256_add_ps(_mm256_setzero_ps(), r), out + 2 * i);
-    }
-    return i;
-}
+static inline void store2(float *o, __m128 v) { _mm_storel_pi((__m64 *)(void *)o, v); }
+static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)o, v); }
 
-AVX static int32_t run_plain(const float *mats, const mf_sd_span *spans, const mf_sd_influence *infl, int32_t i,
-                             int32_t n, float *out)
-{
-    return run_of_pairs(mats, spans, infl, NULL, 0, i, n, out);
-}
-
-AVX static int32_t run_deformed(const float *mats, const mf_sd_span *spans, const mf_sd_influence *infl,
-                                const float *deform, int32_t infl_first, int32_t i, int32_t n, float *out)
-{
-    return run_of_pairs(mats, spans, infl, deform, infl_first, i, n, out);
-}
-
-/* Every vertex with two influences stored in order: two vertices a step straight from the
- * influence records, no spans read. */
-AVX static inline __attribute__((always_inline)) int32_t stream_pairs(const float *mats, const mf_sd_influence *in,
-                                                                      const float *deform, int32_t n, float *out)
+/* One group: four vertices a step, then two, then one (reduced with itself). contig: the
+ * group's vertices are the attachment's in order from vo[0] (stores straight, no offsets read). */
+AVX static INLINE void group(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
+                             const float *deform, bool contig, float *out)
 {
     int32_t i = 0;
-    for (; i + 1 < n; i += 2) {
-        const mf_sd_influence *a = in + 2 * i;
-        __m256 r = pair_step(mats, a, a + 2, deform ? deform + 4 * i : NULL, deform ? deform + 4 * i + 4 : NULL);
-        store_two(_mm256_add_ps(_mm256_setzero_ps(), r), out + 2 * i);
-    }
-    return i;
-}
-
-AVX static int32_t stream_plain(const float *mats, const mf_sd_influence *in, int32_t n, float *out)
-{
-    return stream_pairs(mats, in, NULL, n, out);
-}
-
-AVX static int32_t stream_deformed(const float *mats, const mf_sd_influence *in, const float *deform, int32_t n,
-                                   float *out)
-{
-    return stream_pairs(mats, in, deform, n, out);
-}
-
-AVX void mf_skin_weighted_avx(const mf_skel_data *d, const float *mats, const mf_sd_attachment *at,
-                              const float *deform, int32_t n, float *out, bool pairs)
-{
-    const mf_sd_span *spans = d->spans + at->vertex_first;
-    const mf_sd_influence *infl = d->influences;
-    int32_t i = 0;
-    if (pairs) { /* the last vertex of an odd count goes through the loop below */
-        const mf_sd_influence *in = infl + at->infl_first;
-        i = deform ? stream_deformed(mats, in, deform, n, out) : stream_plain(mats, in, n, out);
-    }
-    while (i < n) {
-        i = deform ? run_deformed(mats, spans, infl, deform, at->infl_first, i, n, out)
-                   : run_plain(mats, spans, infl, i, n, out);
-        if (i >= n) break;
-        int32_t f0 = spans[i].first, c0 = spans[i].count;
-        const float *d0 = deform ? deform + 2 * (f0 - at->infl_first) : NULL;
-        /* two vertices with the same number of influences share every step */
-        if (i + 1 < n && spans[i + 1].count == c0 && c0 > 0) {
-            int32_t f1 = spans[i + 1].first;
-            const float *d1 = deform ? deform + 2 * (f1 - at->infl_first) : NULL;
-            __m256 acc = _mm256_setzero_ps();
-            int32_t j = 0;
-            for (; j + 2 <= c0; j += 2)
-                acc = _mm256_add_ps(acc, pair_step(mats, infl + f0 + j, infl + f1 + j, d0 ? d0 + 2 * j : NULL,
-                                                   d1 ? d1 + 2 * j : NULL));
-            if (j < c0)
-                acc = _mm256_add_ps(acc, last_step(mats, infl + f0 + j, infl + f1 + j, d0 ? d0 + 2 * j : NULL,
-                                                   d1 ? d1 + 2 * j : NULL));
-            store_two(acc, out + 2 * i);
-            i += 2;
-            continue;
+    float *o = out + vo[0];
+#define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
+    for (; i + 4 <= n; i += 4, r += 16 * c, vo += 16, o += 8) {
+        __m256 xy = reduce_four(V(0), V(1), V(2), V(3));
+        if (contig) {
+            _mm256_storeu_ps(o, xy);
+        } else {
+            __m128 lo = _mm256_castps256_ps128(xy), hi = _mm256_extractf128_ps(xy, 1);
+            store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
         }
-        mf_skin_one_packed(mats, infl + f0, c0, d0, out + 2 * i);
-        i++;
     }
+    if (i + 2 <= n) {
+        __m128 xy = reduce_two(V(0), V(1));
+        store2(out + vo[0], xy), store2h(out + vo[4], xy);
+        i += 2, r += 8 * c, vo += 8;
+    }
+    if (i < n) {
+        __m256 a = V(0);
+        store2(out + vo[0], reduce_two(a, a));
+    }
+#undef V
+}
+
+/* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
+ * spill into another's. Counts above 4 share one loop with the count read at run time. */
+typedef void (*kernel)(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
+                       const float *deform, float *out);
+
+#define KERNELS(tag, DEF, CONTIG)                                                                       \
+    AVX static void tag##1(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 1, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##2(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 2, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##3(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 3, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##4(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)c, (void)def;                                                                             \
+        group(m, r, vo, n, 4, DEF, CONTIG, out);                                                        \
+    }                                                                                                   \
+    AVX static void tag##n(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
+                           const float *def, float *out)                                                \
+    {                                                                                                   \
+        (void)def;                                                                                      \
+        group(m, r, vo, n, c, DEF, CONTIG, out);                                                        \
+    }
+
+KERNELS(scattered, NULL, false)
+KERNELS(contig, NULL, true)
+KERNELS(deformed, def, false)
+
+/* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
+static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
+    scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
+    contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
+};
+
+AVX void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
+{
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
+    const float *rec = &d->skin_records->wx; /* records and vertices: 4 words each */
+    const int32_t *vo = &d->skin_vertices->out;
+#define RUN(k) KERNEL_TABLE[k](mats, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, g->count
+    if (deform)
+        for (int32_t k = 0; k < ng; k++, g++) RUN(g->deformed), deform, out);
+    else
+        for (int32_t k = 0; k < ng; k++, g++) RUN(g->plain), NULL, out);
+#undef RUN
 }
 #endif

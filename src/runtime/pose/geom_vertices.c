@@ -15,6 +15,27 @@
 #define MF_SKIN_SSE2 0
 #endif
 
+/* One weighted vertex in the scalar path: the operations and order of the SIMD paths
+ * (geom_skin.h), from the influence records of the data (deform: its offsets or NULL). */
+static void weighted_vertex(const mf_pose *p, const mf_sd_influence *in, int32_t count, const float *def,
+                            float *ox, float *oy)
+{
+    float s0 = 0, s1 = 0, s2 = 0, s4 = 0, s5 = 0, s6 = 0;
+    for (int32_t j = 0; j < count; j++) {
+        float w = in[j].weight, x = w * in[j].x, y = w * in[j].y;
+        if (def) x = x + def[2 * j] * w, y = y + def[2 * j + 1] * w, w = w + 0.0f * w;
+        int32_t b = in[j].bone;
+        float t0 = p->a[b] * x, t1 = p->b[b] * y, t2 = p->wx[b] * w;
+        float t4 = p->c[b] * x, t5 = p->d[b] * y, t6 = p->wy[b] * w;
+        if (j == 0)
+            s0 = t0, s1 = t1, s2 = t2, s4 = t4, s5 = t5, s6 = t6;
+        else
+            s0 += t0, s1 += t1, s2 += t2, s4 += t4, s5 += t5, s6 += t6;
+    }
+    *ox = (s0 + s1) + (s2 + 0.0f);
+    *oy = (s4 + s5) + (s6 + 0.0f);
+}
+
 /* One world vertex of an attachment (deform: the slot's offsets or NULL). */
 static void world_vertex(const mf_pose *p, int32_t bone, const mf_sd_attachment *at,
                          const float *deform, int32_t i, float *ox, float *oy)
@@ -29,62 +50,9 @@ static void world_vertex(const mf_pose *p, int32_t bone, const mf_sd_attachment 
         return;
     }
     const mf_sd_span *sp = &d->spans[at->vertex_first + i];
-    float wx = 0, wy = 0;
-    for (int32_t j = 0; j < sp->count; j++) {
-        int32_t fi = sp->first + j;
-        const mf_sd_influence *in = &d->influences[fi];
-        float x = in->x, y = in->y;
-        if (deform) {
-            int32_t o = 2 * (fi - at->infl_first);
-            x += deform[o], y += deform[o + 1];
-        }
-        int32_t b = in->bone;
-        wx += (p->a[b] * x + p->b[b] * y + p->wx[b]) * in->weight;
-        wy += (p->c[b] * x + p->d[b] * y + p->wy[b]) * in->weight;
-    }
-    *ox = wx, *oy = wy;
+    weighted_vertex(p, d->influences + sp->first, sp->count, deform ? deform + 2 * (sp->first - at->infl_first) : NULL,
+                    ox, oy);
 }
-
-#if MF_SKIN_SSE2
-/* Unweighted, two vertices a step: x' = (a·x + b·y) + wx in the scalar path's order, so the
- * results are bit-identical to it. */
-static void skin_rigid_sse2(const mf_pose *p, int32_t bone, const float *v, const float *deform, int32_t n,
-                            float *out)
-{
-    float a = p->a[bone], b = p->b[bone], c = p->c[bone], d = p->d[bone];
-    float wx = p->wx[bone], wy = p->wy[bone];
-    __m128 m1 = _mm_setr_ps(a, c, a, c), m2 = _mm_setr_ps(b, d, b, d), t = _mm_setr_ps(wx, wy, wx, wy);
-    int32_t i = 0;
-    for (; i + 2 <= n; i += 2) {
-        __m128 xy = _mm_loadu_ps(v + 2 * i);
-        if (deform) xy = _mm_add_ps(xy, _mm_loadu_ps(deform + 2 * i));
-        __m128 xs = _mm_shuffle_ps(xy, xy, _MM_SHUFFLE(2, 2, 0, 0));
-        __m128 ys = _mm_shuffle_ps(xy, xy, _MM_SHUFFLE(3, 3, 1, 1));
-        _mm_storeu_ps(out + 2 * i, _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t));
-    }
-    for (; i < n; i++) {
-        float x = v[2 * i], y = v[2 * i + 1];
-        if (deform) x += deform[2 * i], y += deform[2 * i + 1];
-        out[2 * i] = a * x + b * y + wx;
-        out[2 * i + 1] = c * x + d * y + wy;
-    }
-}
-
-/* Weighted vertices in SSE2 from the bone matrices packed as {a, c, b, d, wx, wy, -, -} a bone
- * (mf_skin_one_packed): two loads and three shuffles an influence pair. */
-static void skin_weighted_packed(const mf_pose *p, const float *mats, const mf_sd_attachment *at,
-                                 const float *deform, int32_t n, float *out)
-{
-    const mf_skel_data *d = p->data;
-    const mf_sd_span *spans = d->spans + at->vertex_first;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t first = spans[i].first, count = spans[i].count;
-        const mf_sd_influence *in = d->influences + first;
-        const float *def = deform ? deform + 2 * (first - at->infl_first) : NULL;
-        mf_skin_one_packed(mats, in, count, def, out + 2 * i);
-    }
-}
-#endif
 
 /* Scalar skinning of a whole attachment, hoisting the per-attachment branches. */
 static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *at, const float *deform, int32_t n,
@@ -105,19 +73,6 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
 }
 
 #if MF_SKIN_SSE2
-/* Weighted vertices from packed matrices: AVX where the CPU has it, else SSE2 (bit-identical). */
-static void skin_weighted_from(const mf_pose *p, const float *mats, const mf_sd_attachment *at,
-                               const float *deform, int32_t n, float *out)
-{
-#if MF_SKIN_AVX
-    if (p->scratch->skin_avx) {
-        mf_skin_weighted_avx(p->data, mats, at, deform, n, out, p->scratch->att_pairs[at - p->data->attachments]);
-        return;
-    }
-#endif
-    skin_weighted_packed(p, mats, at, deform, n, out);
-}
-
 /* The pose's packed world: written at the end of each world update; a world change since
  * (mf_pose_update_bone, mf_pose_world_changed) packs it again here, once. The pose is the
  * caller's thread's (mf_pose.h), so its scratch may be written through a const pose. */
@@ -130,80 +85,155 @@ static const float *pose_mats(const mf_pose *p)
     }
     return s->skin_mats;
 }
-#endif
 
-static void skin(const mf_pose *p, int32_t bone, const mf_sd_attachment *at, const float *deform, int32_t n,
-                 float *out, bool simd)
+/* Unweighted, two vertices a step from the bone's packed matrix: x' = (a·x + b·y) + wx in the
+ * scalar path's order, so the results are bit-identical to it. */
+static inline void skin_rigid_sse2(const float *mat, const float *v, const float *deform, int32_t n, float *out)
 {
-#if MF_SKIN_SSE2
-    if (simd) {
-        if (at->flags & MF_SD_ATT_WEIGHTED)
-            skin_weighted_from(p, pose_mats(p), at, deform, n, out);
-        else
-            skin_rigid_sse2(p, bone, p->data->floats + at->vertex_first, deform, n, out);
-        return;
+    __m128 lo = _mm_loadu_ps(mat), hi = _mm_loadu_ps(mat + 4); /* a b wx 0, c d wy 0 */
+    __m128 acbd = _mm_unpacklo_ps(lo, hi), t = _mm_unpackhi_ps(lo, hi);
+    __m128 m1 = _mm_movelh_ps(acbd, acbd), m2 = _mm_movehl_ps(acbd, acbd); /* a c a c, b d b d */
+    t = _mm_movelh_ps(t, t);                                               /* wx wy wx wy */
+    int32_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+        __m128 xy = _mm_loadu_ps(v + 2 * i);
+        if (deform) xy = _mm_add_ps(xy, _mm_loadu_ps(deform + 2 * i));
+        __m128 xs = _mm_shuffle_ps(xy, xy, _MM_SHUFFLE(2, 2, 0, 0));
+        __m128 ys = _mm_shuffle_ps(xy, xy, _MM_SHUFFLE(3, 3, 1, 1));
+        _mm_storeu_ps(out + 2 * i, _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t));
     }
-#else
-    (void)simd;
-#endif
-    skin_scalar(p, bone, at, deform, n, out);
+    if (i < n) {
+        __m128 xy = _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)(v + 2 * i));
+        if (deform) xy = _mm_add_ps(xy, _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)(deform + 2 * i)));
+        __m128 xs = _mm_shuffle_ps(xy, xy, _MM_SHUFFLE(2, 2, 0, 0));
+        __m128 ys = _mm_shuffle_ps(xy, xy, _MM_SHUFFLE(3, 3, 1, 1));
+        _mm_storel_pi((__m64 *)(void *)(out + 2 * i), _mm_add_ps(_mm_add_ps(_mm_mul_ps(xs, m1), _mm_mul_ps(ys, m2)), t));
+    }
 }
 
-static const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att)
+/* Weighted vertices in SSE2, one vertex a step (CPUs without AVX). */
+static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, const mf_skel_data *d, int32_t att,
+                                                         const float *deform, float *out)
 {
-    const mf_sd_attachment *at = &p->data->attachments[att];
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
+    for (int32_t k = 0; k < ng; k++, g++) {
+        const float *r = &d->skin_records[g->record_first].wx; /* 4 floats a record, read as one run */
+        const int32_t *vo = &d->skin_vertices[g->vertex_first].out;
+        for (int32_t i = 0; i < g->vertices; i++, r += 4 * g->count, vo += 4)
+            mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, vo[2], out + vo[0]);
+    }
+}
+
+/* Weighted vertices from the build's shared streams: AVX where the CPU has it, else SSE2 (same
+ * bits). */
+static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
+{
+    const float *mats = pose_mats(p);
+#if MF_SKIN_AVX
+    if (p->scratch->skin_avx) {
+        mf_skin_weighted_avx(mats, p->data, att, deform, out);
+        return;
+    }
+#endif
+    skin_weighted_sse2(mats, p->data, att, deform, out);
+}
+#endif
+
+static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
+{
     if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0) return NULL;
     return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
 }
 
+/* An attachment on a slot, both valid, with the build's fastest path. */
+static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+{
+#if MF_SKIN_SSE2
+    if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
+        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
+                        NULL, 4, out);
+        return;
+    }
+#endif
+    const float *deform = slot_deform(p, slot, att, at);
+#if MF_SKIN_SSE2
+    if (at->flags & MF_SD_ATT_WEIGHTED)
+        skin_weighted_simd(p, att, deform, out);
+    else
+        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
+                        deform, at->vertex_count, out);
+#else
+    skin_scalar(p, p->data->slots[slot].bone, at, deform, at->vertex_count, out);
+#endif
+}
+
 void mf_pose_world_vertex(const mf_pose *p, int32_t slot, int32_t att, int32_t i, float *x, float *y)
 {
-    world_vertex(p, p->data->slots[slot].bone, &p->data->attachments[att], slot_deform(p, slot, att), i,
-                 x, y);
+    const mf_sd_attachment *at = &p->data->attachments[att];
+    world_vertex(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), i, x, y);
 }
 
 bool mf_skin_has_simd(void) { return MF_SKIN_SSE2 != 0; }
 
-int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd)
+/* The attachment when the arguments hold one with vertices that fit in cap, else NULL. */
+static inline const mf_sd_attachment *checked(const mf_pose *p, int32_t slot, int32_t att, const float *out,
+                                              int32_t cap)
 {
-    if (!p || !out || slot < 0 || slot >= p->slot_count || att < 0 ||
-        att >= p->data->attachment_count)
-        return 0;
+    if (!p || !out || (uint32_t)slot >= (uint32_t)p->slot_count || (uint32_t)att >= (uint32_t)p->data->attachment_count)
+        return NULL;
     const mf_sd_attachment *at = &p->data->attachments[att];
     int32_t n = at->vertex_count;
-    if (at->type == MF_SD_ATT_POINT || n <= 0 || n > cap) return 0;
-    skin(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att), n, out, simd);
-    return n;
+    return at->type == MF_SD_ATT_POINT || n <= 0 || n > cap ? NULL : at;
+}
+
+int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd)
+{
+    const mf_sd_attachment *at = checked(p, slot, att, out, cap);
+    if (!at) return 0;
+    if (simd)
+        skin(p, slot, att, at, out);
+    else
+        skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
+    return at->vertex_count;
+}
+
+void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, float *out)
+{
+    skin(p, slot, att, &p->data->attachments[att], out);
 }
 
 void mf_skin_pack_bones(const mf_pose *p, float *mats)
 {
     int32_t b = 0;
 #if MF_SKIN_SSE2
-    /* four bones a step: a 4×4 transpose of a, c, b, d and the translations interleaved */
+    /* four bones a step: {a, b, wx, 0} and {c, d, wy, 0} are 4×4 transposes */
     for (; b + 4 <= p->bone_count; b += 4) {
-        __m128 a = _mm_loadu_ps(p->a + b), c = _mm_loadu_ps(p->c + b);
-        __m128 bb = _mm_loadu_ps(p->b + b), d = _mm_loadu_ps(p->d + b);
-        __m128 wx = _mm_loadu_ps(p->wx + b), wy = _mm_loadu_ps(p->wy + b);
-        _MM_TRANSPOSE4_PS(a, c, bb, d); /* a now holds bone b's {a, c, b, d}, c bone b+1's, ... */
-        __m128 t01 = _mm_unpacklo_ps(wx, wy), t23 = _mm_unpackhi_ps(wx, wy), z = _mm_setzero_ps();
+        __m128 a = _mm_loadu_ps(p->a + b), bb = _mm_loadu_ps(p->b + b), wx = _mm_loadu_ps(p->wx + b);
+        __m128 c = _mm_loadu_ps(p->c + b), d = _mm_loadu_ps(p->d + b), wy = _mm_loadu_ps(p->wy + b);
+        __m128 z0 = _mm_setzero_ps(), z1 = _mm_setzero_ps();
+        _MM_TRANSPOSE4_PS(a, bb, wx, z0); /* a: bone b's {a, b, wx, 0}, bb: bone b+1's, ... */
+        _MM_TRANSPOSE4_PS(c, d, wy, z1);
         float *q = mats + 8 * (size_t)b;
-        _mm_storeu_ps(q, a), _mm_storeu_ps(q + 4, _mm_movelh_ps(t01, z));
-        _mm_storeu_ps(q + 8, c), _mm_storeu_ps(q + 12, _mm_movehl_ps(z, t01));
-        _mm_storeu_ps(q + 16, bb), _mm_storeu_ps(q + 20, _mm_movelh_ps(t23, z));
-        _mm_storeu_ps(q + 24, d), _mm_storeu_ps(q + 28, _mm_movehl_ps(z, t23));
+        _mm_storeu_ps(q, a), _mm_storeu_ps(q + 4, c);
+        _mm_storeu_ps(q + 8, bb), _mm_storeu_ps(q + 12, d);
+        _mm_storeu_ps(q + 16, wx), _mm_storeu_ps(q + 20, wy);
+        _mm_storeu_ps(q + 24, z0), _mm_storeu_ps(q + 28, z1);
     }
 #endif
     for (; b < p->bone_count; b++) {
         float *q = mats + 8 * (size_t)b;
-        q[0] = p->a[b], q[1] = p->c[b], q[2] = p->b[b], q[3] = p->d[b];
-        q[4] = p->wx[b], q[5] = p->wy[b], q[6] = 0, q[7] = 0;
+        q[0] = p->a[b], q[1] = p->b[b], q[2] = p->wx[b], q[3] = 0;
+        q[4] = p->c[b], q[5] = p->d[b], q[6] = p->wy[b], q[7] = 0;
     }
 }
 
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
-    return mf_skin_world_vertices(p, slot, att, out, cap, true);
+    const mf_sd_attachment *at = checked(p, slot, att, out, cap);
+    if (!at) return 0;
+    skin(p, slot, att, at, out);
+    return at->vertex_count;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
@@ -238,7 +268,7 @@ bool mf_pose_bounds(const mf_pose *p, float out[4])
         if (at->type != MF_SD_ATT_REGION && at->type != MF_SD_ATT_MESH &&
             at->type != MF_SD_ATT_LINKED_MESH)
             continue;
-        const float *deform = slot_deform(p, s, att);
+        const float *deform = slot_deform(p, s, att, at);
         for (int32_t i = 0; i < at->vertex_count; i++) {
             float x, y;
             world_vertex(p, bone, at, deform, i, &x, &y);

@@ -48,7 +48,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     float **applied_world[] = {&p->ax, &p->ay, &p->arot, &p->asx, &p->asy, &p->ashx, &p->ashy,
                                &p->a,  &p->b,  &p->c,    &p->d,   &p->wx,  &p->wy};
     for (size_t i = 0; i < 13; i++) *applied_world[i] = carve(l, nb, sizeof(float));
-    s->skin_mats = carve(l, nb * 8, sizeof(float));
+    s->skin_mats = carve(l, (nb + 1) * 8, sizeof(float)); /* the last: all zero, for padding */
     p->draw_order = carve(l, ns, sizeof(int32_t));
     p->attachment = carve(l, ns, sizeof(int32_t));
     p->seq_index = carve(l, ns, sizeof(int32_t));
@@ -56,7 +56,6 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     p->color = carve(l, ns * 4, sizeof(float));
     p->dark = carve(l, ns * 3, sizeof(float));
     p->deform_first = carve(l, ns, sizeof(int32_t));
-    s->att_pairs = carve(l, (size_t)d->attachment_count, 1);
     size_t nik = (size_t)d->ik_count, ntf = (size_t)d->transform_count, np = (size_t)d->path_count;
     p->ik_mix = carve(l, nik, sizeof(float));
     p->ik_softness = carve(l, nik, sizeof(float));
@@ -108,6 +107,14 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     sc.path_world_cap = max_i(sc.path_world_cap, 16);
     sc.path_curves_cap = max_i(sc.path_curves_cap, 2);
     sc.default_skin = mf_skel_data_find_skin(data, "default");
+    if (data->bone_count >= (1 << 21)) { /* skinning records hold 8·bone as an exact float */
+        mf_diag_set(diag, "", "", "mf_pose_create: %d bones, 2^21 or more", data->bone_count);
+        return MF_ERR_UNSUPPORTED;
+    }
+    if (data->skin_group_first_count != data->attachment_count + 1) { /* the loader checked its streams */
+        mf_diag_set(diag, "", "", "mf_pose_create: data without skinning streams (not from mf_skel_data_load)");
+        return MF_ERR_ARGUMENT;
+    }
 
     int32_t *slot_deform = NULL;
     mf_pose probe = {0};
@@ -157,15 +164,6 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     s->phys_mix = 1.0f; /* state zeroed: every constraint starts at rest on its first update */
     s->phys_teleport = MF_PHYSICS_TELEPORT_DEFAULT;
     mf_pose_trig_clear(p);
-    for (int32_t a = 0; a < data->attachment_count; a++) {
-        const mf_sd_attachment *att = &data->attachments[a];
-        bool pairs = (att->flags & MF_SD_ATT_WEIGHTED) && att->vertex_count > 0;
-        for (int32_t v = 0; pairs && v < att->vertex_count; v++) {
-            const mf_sd_span *sp = &data->spans[att->vertex_first + v];
-            pairs = sp->count == 2 && sp->first == att->infl_first + 2 * v;
-        }
-        s->att_pairs[a] = pairs;
-    }
 #if MF_TRIG_AVX2
     s->trig_avx2 = mf_pose_trig_avx2_usable();
 #endif

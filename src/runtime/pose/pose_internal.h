@@ -84,15 +84,13 @@ typedef struct mf_pose_scratch {
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
     mf_pose_op *ops; /* the update program: 2 * update_count at most */
     int32_t op_count;
-    /* the world packed for skinning, {a, c, b, d, wx, wy, 0, 0} a bone (16-byte aligned),
-     * written at the end of each world update; valid: 0 after any other world change */
+    /* the world packed for skinning, {a, b, wx, 0, c, d, wy, 0} a bone and an all-zero one
+     * after them, written at the end of each world update; valid: 0 after any other world
+     * change */
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
     uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
-    /* per attachment: 1 when every vertex has exactly two influences, stored in order from
-     * infl_first (the skinning streams them without reading the spans) */
-    uint8_t *att_pairs;
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
