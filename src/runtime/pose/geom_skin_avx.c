@@ -86,40 +86,20 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
 
 /* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
  * spill into another's. Counts above 4 share one loop with the count read at run time. */
-typedef void (*kernel)(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
-                       const float *deform, float *out);
+typedef void (*kernel)(const float *mats, const mf_skin_group *g, const float *deform, float *out);
 
-#define KERNELS(tag, DEF, CONTIG)                                                                       \
-    AVX static void tag##1(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 1, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##2(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 2, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##3(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 3, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##4(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 4, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##n(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)def;                                                                                      \
-        group(m, r, vo, n, c, DEF, CONTIG, out);                                                        \
+#define KERNEL(name, C, DEF, CONTIG)                                                                   \
+    AVX static void name(const float *m, const mf_skin_group *g, const float *def, float *out)         \
+    {                                                                                                  \
+        (void)def;                                                                                     \
+        group(m, g->rec, g->vo, g->vertices, C, DEF, CONTIG, out);                                     \
     }
+#define KERNELS(tag, DEF, CONTIG)                                                                      \
+    KERNEL(tag##1, 1, DEF, CONTIG)                                                                     \
+    KERNEL(tag##2, 2, DEF, CONTIG)                                                                     \
+    KERNEL(tag##3, 3, DEF, CONTIG)                                                                     \
+    KERNEL(tag##4, 4, DEF, CONTIG)                                                                     \
+    KERNEL(tag##n, g->count, DEF, CONTIG)
 
 KERNELS(scattered, NULL, false)
 KERNELS(contig, NULL, true)
@@ -134,8 +114,8 @@ static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
 AVX void mf_skin_weighted_avx(const float *mats, const mf_skin_group *g, int32_t ng, const float *deform, float *out)
 {
     if (deform)
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g->rec, g->vo, g->vertices, g->count, deform, out);
+        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g, deform, out);
     else
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g->rec, g->vo, g->vertices, g->count, NULL, out);
+        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g, NULL, out);
 }
 #endif
