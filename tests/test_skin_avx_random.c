@@ -93,7 +93,7 @@ static void test_avx_matches_sse2_and_scalar(void **state)
 {
     (void)state;
     uint32_t rng = 2024u;
-    int32_t checked = 0, worst_ulps = 0;
+    int32_t checked = 0, worst_ulps = 0, padded = 0, wide = 0, scattered = 0;
     int avx_seen = 0;
     for (int rig = 0; rig < 12; rig++) {
         char *text = random_rig(&rng);
@@ -116,7 +116,15 @@ static void test_avx_matches_sse2_and_scalar(void **state)
                 int32_t a = p->attachment[s], total = 0;
                 for (int32_t g = sc->skin_group_first[a]; g < sc->skin_group_first[a + 1]; g++) {
                     if (g > sc->skin_group_first[a]) assert_true(sc->skin_groups[g].count > sc->skin_groups[g - 1].count);
-                    total += sc->skin_groups[g].vertices;
+                    const mf_sd_skin_group *gr = &sc->skin_groups[g];
+                    total += gr->vertices;
+                    wide += gr->count > 4;
+                    scattered += gr->plain < 5;
+                    for (int32_t i = 0; i < gr->vertices; i++) {
+                        int32_t real = sc->skin_vertices[gr->vertex_first + i].records;
+                        assert_true(real >= 1 && real <= gr->count);
+                        padded += real < gr->count; /* zero records after the real ones */
+                    }
                 }
                 assert_int_equal(total, d->attachments[a].vertex_count);
             }
@@ -174,7 +182,9 @@ static void test_avx_matches_sse2_and_scalar(void **state)
         test_rig_free(&r);
     }
     (void)worst_ulps;
-    printf("avx: %s, %d coordinates checked\n", avx_seen ? "used" : "not available", (int)checked);
+    printf("avx: %s, %d coordinates checked, %d padded vertices, %d groups above 4, %d scattered\n",
+           avx_seen ? "used" : "not available", (int)checked, (int)padded, (int)wide, (int)scattered);
+    assert_true(padded > 0 && wide > 0 && scattered > 0); /* every kind of group was checked */
     assert_true(checked > 1000);
 }
 

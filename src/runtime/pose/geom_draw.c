@@ -2,6 +2,10 @@
  * clipped geometry inside clipping ranges. Buffers sized at create for the worst case. */
 #include <string.h>
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 #include "../alloc_lines.h"
 #include "geom_skin.h"
 #include "mf/mf_geometry.h"
@@ -98,11 +102,6 @@ void mf_draw_list_destroy(mf_draw_list *dl)
 #define UB64(i) UB16(i), UB16((i) + 16), UB16((i) + 32), UB16((i) + 48)
 const float mf_unit_byte[256] = {UB64(0), UB64(64), UB64(128), UB64(192)};
 
-static void unpack(uint32_t c, float *out)
-{
-    for (int32_t j = 0; j < 4; j++) out[j] = mf_unit_byte[(c >> (24 - 8 * j)) & 255u];
-}
-
 /* The clip polygon's convex pieces, their points in clip_poly. */
 static bool start_clip(mf_draw_list *dl, const mf_pose *p, int32_t slot, int32_t att)
 {
@@ -191,66 +190,73 @@ static void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it, const
     dl->item_count++;
 }
 
+/* The item's colours: slot colour × attachment colour, and the slot's dark colour. */
+static inline void item_colours(mf_draw_item *it, const mf_pose *p, int32_t s, uint32_t color)
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    __m128 ac = _mm_setr_ps(mf_unit_byte[color >> 24], mf_unit_byte[(color >> 16) & 255u],
+                            mf_unit_byte[(color >> 8) & 255u], mf_unit_byte[color & 255u]);
+    _mm_storeu_ps(it->light, _mm_mul_ps(_mm_loadu_ps(p->color + 4 * s), ac));
+#else
+    for (int32_t j = 0; j < 4; j++) it->light[j] = p->color[4 * s + j] * mf_unit_byte[(color >> (24 - 8 * j)) & 255u];
+#endif
+    memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
+}
+
 void mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
 {
     if (!dl || !p) return;
     const mf_skel_data *d = p->data;
     int32_t prev_items = dl->item_count; /* items [0, prev_items) hold the previous build */
     dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
+    /* the counts in locals while items are kept (the stores through dl would reload them) */
+    int32_t items = 0, verts = 0, idx = 0, kept = 0;
     int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
     for (int32_t k = 0; k < p->slot_count; k++) {
         int32_t s = p->draw_order[k];
         int32_t att = p->attachment[s];
         const mf_sd_slot *sd = &d->slots[s];
-        bool drawn = false;
-        if (p->active[sd->bone] && att >= 0) {
-            const mf_sd_attachment *at = &d->attachments[att];
-            if (at->type == MF_SD_ATT_CLIPPING) {
-                if (clip_end == -2 && start_clip(dl, p, s, att)) clip_end = at->end_slot;
-                continue; /* the clip's own slot never ends its range */
+        if (att < 0 || !p->active[sd->bone]) goto next;
+        const mf_sd_attachment *at = &d->attachments[att];
+        if (at->type == MF_SD_ATT_CLIPPING) {
+            if (clip_end == -2) {
+                dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx;
+                if (start_clip(dl, p, s, att)) clip_end = at->end_slot;
             }
-            drawn = drawable(at->type);
+            continue; /* the clip's own slot never ends its range */
         }
-        if (drawn) {
-            const mf_sd_attachment *at = &d->attachments[att];
-            int32_t n = at->vertex_count, ni = at->tri_count;
-            if (dl->item_count >= dl->item_cap || dl->vertex_count + n > dl->vertex_cap ||
-                dl->index_count + ni > dl->index_cap) {
-                dl->overflow++;
-            } else {
-                mf_draw_item *it = &dl->items[dl->item_count];
-                int32_t image = at->image, uv_set = 0; /* a packed sequence has one uv set a frame */
-                if (at->seq_count > 0 && at->image >= 0) {
-                    int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
-                    if (f >= 0 && f < at->seq_count) image = at->image + f;
-                    if (f >= 0 && f < at->uv_sets) uv_set = f;
-                }
-                /* the same attachment at the same place as in the previous build left its uvs
-                 * and indices there: draw runs change only with draw order, attachments,
-                 * sequences and clipping (decided before the item is written over) */
-                bool same = clip_end == -2 && dl->item_count < prev_items && it->slot == s &&
-                            it->attachment == att && it->uv_set == uv_set && !it->clipped &&
-                            it->vertex_first == dl->vertex_count && it->index_first == dl->index_count;
-                it->image = image;
-                float ac[4], sc[4], light[4]; /* locals: one vector multiply, no aliasing reloads */
-                unpack(at->color, ac);
-                memcpy(sc, p->color + 4 * s, sizeof sc);
-                for (int32_t j = 0; j < 4; j++) light[j] = sc[j] * ac[j];
-                memcpy(it->light, light, sizeof light);
-                memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
-                if (same) { /* the rest of the item is as the last build left it: only vertices */
-                    mf_skin_attachment(p, s, att, dl->vertices + 2 * dl->vertex_count);
-                    dl->vertex_count += n, dl->index_count += ni;
-                    dl->item_count++, dl->items_kept++;
-                } else {
-                    it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
-                    it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
-                    it->vertex_first = dl->vertex_count;
-                    it->index_first = dl->index_count;
-                    add_item(dl, p, it, at, uv_set, clip_end != -2);
-                }
-            }
+        if (!drawable(at->type)) goto next;
+        int32_t n = at->vertex_count, ni = at->tri_count;
+        if (items >= dl->item_cap || verts + n > dl->vertex_cap || idx + ni > dl->index_cap) {
+            dl->overflow++;
+            goto next;
         }
+        mf_draw_item *it = &dl->items[items];
+        int32_t image = at->image, uv_set = 0; /* a packed sequence has one uv set a frame */
+        if (at->seq_count > 0 && at->image >= 0) {
+            int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
+            if (f >= 0 && f < at->seq_count) image = at->image + f;
+            if (f >= 0 && f < at->uv_sets) uv_set = f;
+        }
+        it->image = image;
+        item_colours(it, p, s, at->color);
+        /* the same attachment at the same place as in the previous build left its uvs and
+         * indices there, and the rest of the item as it is: draw runs change only with draw
+         * order, attachments, sequences and clipping (decided before the item is written over) */
+        if (clip_end == -2 && items < prev_items && it->slot == s && it->attachment == att &&
+            it->uv_set == uv_set && !it->clipped && it->vertex_first == verts && it->index_first == idx) {
+            mf_skin_attachment(p, s, att, dl->vertices + 2 * verts);
+            verts += n, idx += ni, items++, kept++;
+        } else {
+            it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
+            it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
+            it->vertex_first = verts, it->index_first = idx;
+            dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx;
+            add_item(dl, p, it, at, uv_set, clip_end != -2);
+            items = dl->item_count, verts = dl->vertex_count, idx = dl->index_count;
+        }
+    next:
         if (clip_end != -2 && clip_end == s) clip_end = -2;
     }
+    dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx, dl->items_kept = kept;
 }

@@ -85,41 +85,25 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
 }
 
 /* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
- * spill into another's. Counts above 4 share one loop with the count read at run time. */
-typedef void (*kernel)(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
+ * spill into another's. Counts above 4 share one loop with the count read at run time. Six
+ * register arguments: the group and the bases of the build's shared streams. */
+typedef void (*kernel)(const float *mats, const mf_sd_skin_group *g, const float *rec, const int32_t *vo,
                        const float *deform, float *out);
 
-#define KERNELS(tag, DEF, CONTIG)                                                                       \
-    AVX static void tag##1(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 1, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##2(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 2, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##3(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 3, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##4(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)c, (void)def;                                                                             \
-        group(m, r, vo, n, 4, DEF, CONTIG, out);                                                        \
-    }                                                                                                   \
-    AVX static void tag##n(const float *m, const float *r, const int32_t *vo, int32_t n, int32_t c,     \
-                           const float *def, float *out)                                                \
-    {                                                                                                   \
-        (void)def;                                                                                      \
-        group(m, r, vo, n, c, DEF, CONTIG, out);                                                        \
+#define KERNEL(name, C, DEF, CONTIG)                                                                   \
+    AVX static void name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
+                         const float *def, float *out)                                                 \
+    {                                                                                                  \
+        (void)def;                                                                                     \
+        group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, C, DEF, \
+              CONTIG, out);                                                                            \
     }
+#define KERNELS(tag, DEF, CONTIG)                                                                      \
+    KERNEL(tag##1, 1, DEF, CONTIG)                                                                     \
+    KERNEL(tag##2, 2, DEF, CONTIG)                                                                     \
+    KERNEL(tag##3, 3, DEF, CONTIG)                                                                     \
+    KERNEL(tag##4, 4, DEF, CONTIG)                                                                     \
+    KERNEL(tag##n, g->count, DEF, CONTIG)
 
 KERNELS(scattered, NULL, false)
 KERNELS(contig, NULL, true)
@@ -137,11 +121,9 @@ AVX void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t 
     int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
     const float *rec = &d->skin_records->wx; /* records and vertices: 4 words each */
     const int32_t *vo = &d->skin_vertices->out;
-#define RUN(k) KERNEL_TABLE[k](mats, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, g->count
     if (deform)
-        for (int32_t k = 0; k < ng; k++, g++) RUN(g->deformed), deform, out);
+        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g, rec, vo, deform, out);
     else
-        for (int32_t k = 0; k < ng; k++, g++) RUN(g->plain), NULL, out);
-#undef RUN
+        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g, rec, vo, NULL, out);
 }
 #endif

@@ -21,7 +21,7 @@ static void weighted_vertex(const mf_pose *p, const mf_sd_influence *in, int32_t
                             float *ox, float *oy)
 {
     float s0 = 0, s1 = 0, s2 = 0, s4 = 0, s5 = 0, s6 = 0;
-    for (int32_t j = 0; j < count; j++) {
+    for (int32_t j = 0; j < count; j++) { /* count >= 1 (checked at load) */
         float w = in[j].weight, x = w * in[j].x, y = w * in[j].y;
         if (def) x = x + def[2 * j] * w, y = y + def[2 * j + 1] * w, w = w + 0.0f * w;
         int32_t b = in[j].bone;
@@ -255,6 +255,8 @@ mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float
     return MF_OK;
 }
 
+#define BOUNDS_VERTICES 256 /* 2 KiB of stack */
+
 bool mf_pose_bounds(const mf_pose *p, float out[4])
 {
     if (!p || !out) return false;
@@ -268,10 +270,18 @@ bool mf_pose_bounds(const mf_pose *p, float out[4])
         if (at->type != MF_SD_ATT_REGION && at->type != MF_SD_ATT_MESH &&
             at->type != MF_SD_ATT_LINKED_MESH)
             continue;
-        const float *deform = slot_deform(p, s, att, at);
+        /* attachments that fit a stack buffer through the fast path (the same bits as vertex
+         * by vertex), larger ones vertex by vertex */
+        float buf[2 * BOUNDS_VERTICES];
+        bool fast = at->vertex_count <= BOUNDS_VERTICES;
+        if (fast) skin(p, s, att, at, buf);
+        const float *deform = fast ? NULL : slot_deform(p, s, att, at);
         for (int32_t i = 0; i < at->vertex_count; i++) {
             float x, y;
-            world_vertex(p, bone, at, deform, i, &x, &y);
+            if (fast)
+                x = buf[2 * i], y = buf[2 * i + 1];
+            else
+                world_vertex(p, bone, at, deform, i, &x, &y);
             /* plain compares, not fminf/fmaxf calls: builds bound every clip this way */
             if (x < mnx) mnx = x;
             if (x > mxx) mxx = x;
