@@ -130,7 +130,17 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         if (at->slot >= 0 && at->slot < data->slot_count)
             slot_deform[at->slot] = max_i(slot_deform[at->slot], at->deform_count);
     }
-    for (int32_t i = 0; i < data->slot_count; i++) deform_total += slot_deform[i];
+    /* attachments may share vertex and influence ranges, so data the loader accepts can
+     * declare more deform floats than a pose can hold: summed wide, refused past int32 */
+    int64_t deform_sum = 0;
+    for (int32_t i = 0; i < data->slot_count; i++) deform_sum += slot_deform[i];
+    if (deform_sum > INT32_MAX) {
+        mf_free(&al, slot_deform);
+        mf_diag_set(diag, "", "", "mf_pose_create: %lld deform floats over the slots, more than 2^31 - 1",
+                    (long long)deform_sum);
+        return MF_ERR_UNSUPPORTED;
+    }
+    deform_total = (int32_t)deform_sum;
     plan(data, &probe, &sprobe, deform_total, &l);
 
     unsigned char *block = mf_alloc_lines(&al, l.used + 16);
