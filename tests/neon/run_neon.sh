@@ -9,7 +9,7 @@ cc=$1 qemu=$2 src=$3 rigs=$4 work=$5
 rm -rf "$work"
 mkdir -p "$work/obj" "$work/rigs"
 "$rigs" "$work/rigs" 12 2026
-flags="-std=c11 -O2 -ffp-contract=off -Wall -Wextra -Werror -I$src/include -I$src/src/runtime -I$src/src/runtime/pose"
+flags="-std=c11 -O2 -ffp-contract=off -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror -I$src/include -I$src/src/runtime -I$src/src/runtime/pose"
 # two compilers at a time (the machine's cores are shared)
 find "$src/src/runtime" -name '*.c' | sort | xargs -P 2 -I{} sh -c \
   'o="$1/obj/$(echo "$2" | tr / _).o"; exec '"$cc"' '"$flags"' -c "$2" -o "$o"' sh "$work" {}
