@@ -3,7 +3,7 @@
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config clang libclang-rt-dev llvm
 libcjson-dev libspng-dev zlib1g-dev libzstd-dev nettle-dev libcairo2-dev libcmocka-dev
-assimp-utils"
+assimp-utils gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,8 +1,8 @@
 /* Skinning internals: the SIMD kernels over the build's weighted streams and the
  * entry points beside mf_pose_world_vertices (the draw list's, and the SIMD-vs-scalar test's).
  *
- * One weighted vertex, every path (AVX, SSE2, scalar) in the same operations and order, so
- * that all three give the same bits: per influence j with record {X, Y, w, 8·bone} (X = w·x,
+ * One weighted vertex, every path (AVX, SSE2, NEON in geom_skin_neon.h, scalar) in the same
+ * operations and order, so that all of them give the same bits: per influence j with record {X, Y, w, 8·bone} (X = w·x,
  * Y = w·y; a deform adds dx·w, dy·w) and the bone's packed matrix {a, b, wx, 0, c, d, wy, 0},
  * the products {a·X, b·Y, wx·w, 0} and {c·X, d·Y, wy·w, 0} are summed over j in order (the
  * first product is the start), then x = (Σa·X + Σb·Y) + (Σwx·w + 0), y likewise. A padding

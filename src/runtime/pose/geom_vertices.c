@@ -2,12 +2,13 @@
 #include <float.h>
 
 #include "geom_skin.h"
+#include "geom_skin_neon.h"
 #include "pose_atan.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
-/* SSE2 skinning on x86-64 (always there) or any x86 compiled with SSE2; scalar elsewhere or
- * with -DMF_NO_SIMD. Chosen at build time. */
+/* SSE2 skinning on x86-64 (always there) or any x86 compiled with SSE2, NEON on aarch64
+ * (geom_skin_neon.h); scalar elsewhere or with -DMF_NO_SIMD. Chosen at build time. */
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_SSE2 1
 #include <emmintrin.h>
@@ -72,7 +73,7 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
     for (int32_t i = 0; i < n; i++) world_vertex(p, bone, at, deform, i, &out[2 * i], &out[2 * i + 1]);
 }
 
-#if MF_SKIN_SSE2
+#if MF_SKIN_SSE2 || MF_SKIN_NEON
 /* The pose's packed world: written at the end of each world update; a world change since
  * (mf_pose_update_bone, mf_pose_world_changed) packs it again here, once. The pose is the
  * caller's thread's (mf_pose.h), so its scratch may be written through a const pose. */
@@ -85,6 +86,9 @@ static const float *pose_mats(const mf_pose *p)
     }
     return s->skin_mats;
 }
+#endif
+
+#if MF_SKIN_SSE2
 
 /* Unweighted, two vertices a step from the bone's packed matrix: x' = (a·x + b·y) + wx in the
  * scalar path's order, so the results are bit-identical to it. */
@@ -155,6 +159,12 @@ static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd
                         NULL, 4, out);
         return;
     }
+#elif MF_SKIN_NEON
+    if (at->type == MF_SD_ATT_REGION) { /* as above */
+        mf_skin_rigid_neon(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
+                           NULL, 4, out);
+        return;
+    }
 #endif
     const float *deform = slot_deform(p, slot, att, at);
 #if MF_SKIN_SSE2
@@ -163,6 +173,13 @@ static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd
     else
         skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
                         deform, at->vertex_count, out);
+#elif MF_SKIN_NEON
+    const float *mat = pose_mats(p);
+    if (at->flags & MF_SD_ATT_WEIGHTED)
+        mf_skin_weighted_neon(mat, p->data, att, deform, out);
+    else
+        mf_skin_rigid_neon(mat + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first, deform,
+                           at->vertex_count, out);
 #else
     skin_scalar(p, p->data->slots[slot].bone, at, deform, at->vertex_count, out);
 #endif
@@ -174,7 +191,7 @@ void mf_pose_world_vertex(const mf_pose *p, int32_t slot, int32_t att, int32_t i
     world_vertex(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), i, x, y);
 }
 
-bool mf_skin_has_simd(void) { return MF_SKIN_SSE2 != 0; }
+bool mf_skin_has_simd(void) { return MF_SKIN_SSE2 || MF_SKIN_NEON; }
 
 /* The attachment when the arguments hold one with vertices that fit in cap, else NULL. */
 static inline const mf_sd_attachment *checked(const mf_pose *p, int32_t slot, int32_t att, const float *out,
