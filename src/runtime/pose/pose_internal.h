@@ -16,15 +16,13 @@
  * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches.
  * For the bone kinds (inherit aside) the segment is also compiled for the full-weight Replace
  * sample (how != MF_SEG_NONE): the pose channels it writes and what they get, so that most
- * frames read neither the timeline nor its keys. 48 bytes: a frame touches one per timeline of
- * its clips, for every instance (times are the keys' floats: u in double from them is the u of
- * the keys; channels and curves are indices, not pointers). */
+ * frames read neither the timeline nor its keys. 56 bytes: a frame touches one per timeline of
+ * its clips, for every instance (times are the keys' floats, compared with t rounded down to a
+ * float; the channels an index; k the cursor). */
 typedef struct mf_pose_seg {
     float t0, t1;
-    int32_t dst; /* bone: the first channel written, floats from pose x; a second is as far from
-                  * pose y (x y, sx sy, shx shy: arrays of one size carved in turn) */
     union {
-        int32_t bz[2]; /* curves (bone, IK): the channels' beziers, -1: linear */
+        const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
         int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
                         * compiled under skins, looked up each time) */
     };
@@ -37,6 +35,8 @@ typedef struct mf_pose_seg {
     };
     float v0[2], dv[2]; /* curves: key k's values and the change to k + 1 (0 * it where
                          * stepped: the value holds); hold: the channels' values */
+    int32_t dst; /* bone: the first channel written, floats from pose x; a second is as far from
+                  * pose y (x y, sx sy, shx shy: arrays of one size carved in turn) */
     uint8_t how;        /* MF_SEG_* */
     uint8_t comps;      /* bone: channels written, 0 until resolved (then dst and set do not change) */
     uint8_t scale;      /* bone: the channels scale */

@@ -448,13 +448,15 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
+        mf_pose_seg_out o = {p, p->x, p->y, s.discrete};
+        float tf = mf_pose_seg_floor(t);
         for (mf_pose_seg *sg = segs, *end = segs + n; sg < end; sg++) {
-            if (!(t >= sg->t0 && t < sg->t1)) { /* a new segment */
+            if (!(tf >= sg->t0 && tf < sg->t1)) { /* a new segment */
                 size_t j = (size_t)(sg - segs);
                 if (sg->comps) seg_next(d, &tls[j], &cursors[j], sg, t);
                 else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) continue;
             }
-            if (!mf_pose_seg_write(p, sg, t, s.discrete)) { /* not compiled: the general path */
+            if (!mf_pose_seg_write(&o, sg, t)) { /* not compiled: the general path */
                 size_t j = (size_t)(sg - segs);
                 sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
             }

@@ -55,7 +55,7 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
         int32_t code = codes[tl->curve_comps == 1 ? 0 : j];
         sg->v0[j] = v[j];
         sg->dv[j] = v[2 + j] - v[j];
-        sg->bz[j] = code >= 0 ? code : -1;
+        sg->bz[j] = code >= 0 ? &d->beziers[code] : NULL;
         if (code == MF_SD_CURVE_STEPPED) sg->dv[j] *= 0.0f;
         else held = false;
     }
@@ -109,9 +109,9 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
         float a = sg->v0[0], b = sg->v0[1];
         if (sg->how == MF_SEG_IK) {
             float u = mf_pose_seg_u(sg, t);
-            float f = mf_pose_seg_curve(p->data->beziers, sg->bz[0], u);
+            float f = mf_pose_seg_curve(sg->bz[0], u);
             a = sg->v0[0] + sg->dv[0] * f;
-            if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(p->data->beziers, sg->bz[1], u);
+            if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
             b = sg->v0[1] + sg->dv[1] * f;
         }
         int32_t i = sg->slot;
@@ -124,10 +124,10 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
     }
     if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
     float u = mf_pose_seg_u(sg, t);
-    float f = mf_pose_seg_curve(p->data->beziers, sg->bz[0], u);
+    float f = mf_pose_seg_curve(sg->bz[0], u);
     p->x[sg->dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
     if (sg->how == MF_SEG_SCALE1) return;
-    if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(p->data->beziers, sg->bz[1], u);
+    if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
     p->y[sg->dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
 }
 

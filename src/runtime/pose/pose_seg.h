@@ -10,7 +10,7 @@
 #include "../curve_eval.h"
 #include "pose_internal.h"
 
-_Static_assert(sizeof(mf_pose_seg) == 48, "a pose touches one segment per timeline a frame: keep it small");
+_Static_assert(sizeof(mf_pose_seg) == 56, "a pose touches one segment per timeline a frame: keep it small");
 
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
@@ -35,8 +35,8 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
         int32_t code = d->curves[tl->curve_first + (size_t)k * (size_t)tl->curve_comps];
         if (code != MF_SD_CURVE_STEPPED) {
             sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
-            sg->bz[0] = code >= 0 ? code : -1;
-            sg->how = MF_SEG_CURVE1;
+            sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
+                    sg->how = MF_SEG_CURVE1;
             return;
         }
     }
@@ -46,7 +46,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
             int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
             sg->v0[c] = v[c];
             sg->dv[c] = v[n + c] - v[c];
-            sg->bz[c] = code >= 0 ? code : -1;
+            sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
             /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
             if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
             else held = false;
@@ -67,43 +67,58 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
 
 /* A compiled curve at u (mf_curve_at without the code's decoding): bezier bz of the data's, -1
  * linear. */
-MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *beziers, int32_t bz, float u)
+MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
 {
     if (!(u > 0.0f)) return 0.0f;
     if (u >= 1.0f) return 1.0f;
-    return bz >= 0 ? mf_bezier_at(&beziers[bz], u) : u;
+    return bz ? mf_bezier_at(bz, u) : u;
 }
 
-/* The position in a compiled curve segment: the keys' times in double, as seg_u has them. */
+/* The position in a compiled curve segment (t0 <= t < t1), as seg_u has it. */
 MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 {
     return (float)((t - sg->t0) / ((double)sg->t1 - sg->t0));
 }
 
+/* t rounded down to a float: against float key times tf >= t0 and tf < t1 exactly when t >= t0
+ * and t < t1 (rounding down keeps both orders with floats), without widening the times. */
+static inline float mf_pose_seg_floor(double t)
+{
+    float tf = (float)t;
+    return (double)tf > t ? nextafterf(tf, -INFINITY) : tf;
+}
+
+/* What the writes of a sample share, loaded once: the pose and its x and y channels (the bases
+ * of mf_pose_seg.dst). */
+typedef struct mf_pose_seg_out {
+    mf_pose *p;
+    float *x, *y;
+    bool discrete; /* the sample sets discrete values (attachments, IK bend and flags) */
+} mf_pose_seg_out;
+
 /* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
  * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
  * an attachment key as the general path sets it. False: not compiled, nothing written. */
-MF_CURVE_INLINE bool mf_pose_seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+MF_CURVE_INLINE bool mf_pose_seg_write(const mf_pose_seg_out *o, const mf_pose_seg *sg, double t)
 {
     uint8_t how = sg->how;
-    float *x = p->x + sg->dst;
+    int32_t dst = sg->dst;
     if (how == MF_SEG_CURVE1) {
         float u = mf_pose_seg_u(sg, t);
-        *x = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_curve(p->data->beziers, sg->bz[0], u));
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_curve(sg->bz[0], u));
     } else if (how == MF_SEG_HOLD) {
-        *x = sg->v0[0];
-        (sg->comps == 2 ? p->y : p->x)[sg->dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
+        o->x[dst] = sg->v0[0];
+        (sg->comps == 2 ? o->y : o->x)[dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
     } else if (how == MF_SEG_CURVE2) {
-        const mf_sd_bezier *beziers = p->data->beziers;
         float u = mf_pose_seg_u(sg, t);
-        float f = mf_pose_seg_curve(beziers, sg->bz[0], u);
-        *x = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
-        if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(beziers, sg->bz[1], u);
-        p->y[sg->dst] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+        float f = mf_pose_seg_curve(sg->bz[0], u);
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
+        if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+        o->y[dst] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
     } else if (how == MF_SEG_NONE) {
         return false;
     } else {
-        mf_pose_seg_write_rare(p, sg, t, discrete);
+        mf_pose_seg_write_rare(o->p, sg, t, o->discrete);
     }
     return true;
 }
