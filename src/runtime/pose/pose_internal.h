@@ -16,10 +16,11 @@
  * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches.
  * For the bone kinds (inherit aside) the segment is also compiled for the full-weight Replace
  * sample (how != MF_SEG_NONE): the pose channels it writes and what they get, so that most
- * frames read neither the timeline nor its keys. 56 bytes: a frame touches one per timeline of
+ * frames read neither the timeline nor its keys. 64 bytes: a frame touches one per timeline of
  * its clips, for every instance (times are the keys' floats, compared with t rounded down to a
  * float; the channels an index; k the cursor). */
 typedef struct mf_pose_seg {
+    double span; /* curves: t1 - t0 in double (u as seg_u has it without widening the times) */
     float t0, t1;
     union {
         const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */

@@ -71,7 +71,7 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
     int32_t k, n = tl->key_count;
     if (t >= sg->t0 && t < sg->t1) {
         k = sg->before ? -1 : *cursor;
-        if (k >= 0 && k < n - 1) *u = mf_pose_seg_u(sg, t); /* t1 > t0 here */
+        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / ((double)sg->t1 - sg->t0)); /* t1 > t0 here; span: curves only */
         return k;
     }
     k = seg_find(p->data, tl, cursor, sg, t);

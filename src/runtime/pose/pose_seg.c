@@ -64,6 +64,7 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
         sg->how = MF_SEG_IK_HOLD;
         return;
     }
+    sg->span = (double)sg->t1 - sg->t0;
     sg->how = MF_SEG_IK;
 }
 

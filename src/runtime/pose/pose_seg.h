@@ -10,7 +10,7 @@
 #include "../curve_eval.h"
 #include "pose_internal.h"
 
-_Static_assert(sizeof(mf_pose_seg) == 56, "a pose touches one segment per timeline a frame: keep it small");
+_Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small");
 
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
@@ -36,7 +36,8 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
         if (code != MF_SD_CURVE_STEPPED) {
             sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
             sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
-                    sg->how = MF_SEG_CURVE1;
+                    sg->span = (double)sg->t1 - sg->t0;
+            sg->how = MF_SEG_CURVE1;
             return;
         }
     }
@@ -62,6 +63,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
         sg->how = MF_SEG_HOLD;
         return;
     }
+    sg->span = (double)sg->t1 - sg->t0;
     sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
 }
 
@@ -77,7 +79,7 @@ MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
 /* The position in a compiled curve segment (t0 <= t < t1), as seg_u has it. */
 MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 {
-    return (float)((t - sg->t0) / ((double)sg->t1 - sg->t0));
+    return (float)((t - sg->t0) / sg->span);
 }
 
 /* t rounded down to a float: against float key times tf >= t0 and tf < t1 exactly when t >= t0
