@@ -17,8 +17,9 @@
  * For the bone kinds (inherit aside) the segment is also compiled for the full-weight Replace
  * sample (how != MF_SEG_NONE): the pose channels it writes and what they get, so that most
  * frames read neither the timeline nor its keys. 64 bytes: a frame touches one per timeline of
- * its clips, for every instance (times are the keys' floats, compared with t rounded down to a
- * float; the channels an index; k the cursor). */
+ * its clips, for every instance (the key times as floats, tested against t rounded down to a
+ * float; the channels an index; k the timeline's cursor; the attachment and IK fields in the
+ * place of curve fields they never use). */
 typedef struct mf_pose_seg {
     double span; /* curves: t1 - t0 in double (u as seg_u has it without widening the times) */
     float t0, t1;

@@ -36,7 +36,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
         if (code != MF_SD_CURVE_STEPPED) {
             sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
             sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
-                    sg->span = (double)sg->t1 - sg->t0;
+            sg->span = (double)sg->t1 - sg->t0;
             sg->how = MF_SEG_CURVE1;
             return;
         }
@@ -67,8 +67,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
     sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
 }
 
-/* A compiled curve at u (mf_curve_at without the code's decoding): bezier bz of the data's, -1
- * linear. */
+/* A compiled curve at u (mf_curve_at without the code's decoding). */
 MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
 {
     if (!(u > 0.0f)) return 0.0f;
