@@ -16,23 +16,33 @@
  * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches.
  * For the bone kinds (inherit aside) the segment is also compiled for the full-weight Replace
  * sample (how != MF_SEG_NONE): the pose channels it writes and what they get, so that most
- * frames read neither the timeline nor its keys. */
+ * frames read neither the timeline nor its keys. 64 bytes: a frame touches one per timeline of
+ * its clips, for every instance (the key times as floats, tested against t rounded down to a
+ * float; the channels an index; k the timeline's cursor; the attachment and IK fields in the
+ * place of curve fields they never use). */
 typedef struct mf_pose_seg {
-    double t0, t1;
-    double span;              /* t1 - t0 (curves) */
-    float *dst[2];            /* the bone channels written (hold: the first twice if one) */
-    const mf_sd_bezier *bz[2]; /* curves: the channels' beziers, NULL: linear */
-    float set[2];             /* curves: the channels' setup values */
-    float v0[2], dv[2];       /* curves: key k's values and the change to k + 1 (0 * it
-                               * where stepped: the value holds); hold: the channels' values */
-    int32_t k;
-    int32_t slot, name;       /* attachment: the slot and the attachment name it sets; IK: the
-                               * constraint and its bend, compress and stretch (a byte each) */
-    int32_t att;              /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
-                               * compiled under skins, looked up each time) */
-    uint8_t how;              /* MF_SEG_* */
-    uint8_t comps, scale;     /* bone: channels written and whether they scale, */
-    uint8_t ready;            /* resolved once (dst and set do not change) */
+    double span; /* curves: t1 - t0 in double (u as seg_u has it without widening the times) */
+    float t0, t1;
+    union {
+        const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
+        int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
+                        * compiled under skins, looked up each time) */
+    };
+    union {
+        float set[2];  /* bone: the channels' setup values */
+        struct {
+            int32_t slot, name; /* attachment: the slot and the attachment name it sets; IK: the
+                                 * constraint and its bend, compress and stretch (a byte each) */
+        };
+    };
+    float v0[2], dv[2]; /* curves: key k's values and the change to k + 1 (0 * it where
+                         * stepped: the value holds); hold: the channels' values */
+    int32_t dst; /* bone: the first channel written, floats from pose x; a second is as far from
+                  * pose y (x y, sx sy, shx shy: arrays of one size carved in turn) */
+    uint8_t how;        /* MF_SEG_* */
+    uint8_t comps;      /* bone: channels written, 0 until resolved (then dst and set do not change) */
+    uint8_t scale;      /* bone: the channels scale */
+    uint8_t before;     /* k is -1 (before the first key); else k is the timeline's cursor */
 } mf_pose_seg;
 
 /* The update order as the world update runs it (pose_dirty.c builds it at create): runs of

@@ -49,9 +49,9 @@ static inline int32_t seg_find(const mf_skel_data *d, const mf_sd_timeline *tl, 
     int32_t n = tl->key_count;
     const float *times = d->times + tl->key_first;
     int32_t k = find_key(times, n, cursor, t);
-    sg->k = k;
-    sg->t0 = k >= 0 ? (double)times[k] : -INFINITY;
-    sg->t1 = k < n - 1 ? (double)times[k + 1] : INFINITY;
+    sg->before = k < 0; /* k >= 0: find_key left it in the cursor */
+    sg->t0 = k >= 0 ? times[k] : -INFINITY;
+    sg->t1 = k < n - 1 ? times[k + 1] : INFINITY;
     return k;
 }
 
@@ -70,8 +70,8 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
 {
     int32_t k, n = tl->key_count;
     if (t >= sg->t0 && t < sg->t1) {
-        k = sg->k;
-        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / (sg->t1 - sg->t0)); /* t1 > t0 here */
+        k = sg->before ? -1 : *cursor;
+        if (k >= 0 && k < n - 1) *u = (float)((t - sg->t0) / ((double)sg->t1 - sg->t0)); /* t1 > t0 here; span: curves only */
         return k;
     }
     k = seg_find(p->data, tl, cursor, sg, t);
@@ -448,13 +448,15 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
+        mf_pose_seg_out o = {p, p->x, p->y, s.discrete};
+        float tf = mf_pose_seg_floor(t);
         for (mf_pose_seg *sg = segs, *end = segs + n; sg < end; sg++) {
-            if (!(t >= sg->t0 && t < sg->t1)) { /* a new segment */
+            if (!(tf >= sg->t0 && tf < sg->t1)) { /* a new segment */
                 size_t j = (size_t)(sg - segs);
-                if (sg->ready) seg_next(d, &tls[j], &cursors[j], sg, t);
+                if (sg->comps) seg_next(d, &tls[j], &cursors[j], sg, t);
                 else if (!sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true)) continue;
             }
-            if (!mf_pose_seg_write(p, sg, t, s.discrete)) { /* not compiled: the general path */
+            if (!mf_pose_seg_write(&o, sg, t)) { /* not compiled: the general path */
                 size_t j = (size_t)(sg - segs);
                 sample_timeline(&s, cs, &tls[j], &cursors[j], sg, t, true);
             }

@@ -31,7 +31,6 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
     const mf_sd_ik *c = &d->ik[i];
     sg->how = MF_SEG_NONE;
     if (tl->value_comps != 2) return;
-    sg->dst[0] = &p->ik_mix[i], sg->dst[1] = &p->ik_softness[i];
     sg->slot = i;
     int32_t bend = c->bend, compress = c->compress, stretch = c->stretch;
     if (k >= 0) {
@@ -65,7 +64,7 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
         sg->how = MF_SEG_IK_HOLD;
         return;
     }
-    sg->span = sg->t1 - sg->t0;
+    sg->span = (double)sg->t1 - sg->t0;
     sg->how = MF_SEG_IK;
 }
 
@@ -85,12 +84,14 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
         seg_ik(p, tl, sg, k);
         return;
     }
-    if (!sg->ready) {
+    if (!sg->comps) {
         bool scale = false;
-        int32_t n = bone_channels(p, tl, sg->dst, sg->set, &scale);
+        float *dst[2] = {NULL, NULL};
+        int32_t n = bone_channels(p, tl, dst, sg->set, &scale);
         if (n == 0 || tl->value_comps != n) return;
-        if (n == 1) sg->dst[1] = sg->dst[0]; /* a held value is written twice */
-        sg->comps = (uint8_t)n, sg->scale = scale, sg->ready = 1;
+        sg->dst = (int32_t)(dst[0] - p->x);
+        if (n == 2 && dst[1] != p->y + sg->dst) return; /* the layout the write takes (pose_create.c) */
+        sg->comps = (uint8_t)n, sg->scale = scale;
     }
     mf_pose_seg_values(d, tl, sg, k);
 }
@@ -108,26 +109,26 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
     if (sg->how == MF_SEG_IK || sg->how == MF_SEG_IK_HOLD) {
         float a = sg->v0[0], b = sg->v0[1];
         if (sg->how == MF_SEG_IK) {
-            float u = (float)((t - sg->t0) / sg->span);
+            float u = mf_pose_seg_u(sg, t);
             float f = mf_pose_seg_curve(sg->bz[0], u);
             a = sg->v0[0] + sg->dv[0] * f;
             if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
             b = sg->v0[1] + sg->dv[1] * f;
         }
-        *sg->dst[0] = a, *sg->dst[1] = b;
+        int32_t i = sg->slot;
+        p->ik_mix[i] = a, p->ik_softness[i] = b;
         if (discrete) {
-            int32_t i = sg->slot;
             p->ik_bend[i] = (int8_t)(uint8_t)(sg->name & 255);
             p->ik_compress[i] = (uint8_t)(sg->name >> 8), p->ik_stretch[i] = (uint8_t)(sg->name >> 16);
         }
         return;
     }
     if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
-    float u = (float)((t - sg->t0) / sg->span);
+    float u = mf_pose_seg_u(sg, t);
     float f = mf_pose_seg_curve(sg->bz[0], u);
-    *sg->dst[0] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
+    p->x[sg->dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
     if (sg->how == MF_SEG_SCALE1) return;
     if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
-    *sg->dst[1] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
+    p->y[sg->dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
 }
 

@@ -10,6 +10,8 @@
 #include "../curve_eval.h"
 #include "pose_internal.h"
 
+_Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small");
+
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
 void mf_pose_seg_compile(mf_pose *pose, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k);
@@ -34,7 +36,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
         if (code != MF_SD_CURVE_STEPPED) {
             sg->v0[0] = v[0], sg->dv[0] = v[1] - v[0];
             sg->bz[0] = code >= 0 ? &d->beziers[code] : NULL;
-            sg->span = sg->t1 - sg->t0;
+            sg->span = (double)sg->t1 - sg->t0;
             sg->how = MF_SEG_CURVE1;
             return;
         }
@@ -61,7 +63,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
         sg->how = MF_SEG_HOLD;
         return;
     }
-    sg->span = sg->t1 - sg->t0;
+    sg->span = (double)sg->t1 - sg->t0;
     sg->how = (uint8_t)(scale ? (n == 1 ? MF_SEG_SCALE1 : MF_SEG_SCALE2) : (n == 1 ? MF_SEG_CURVE1 : MF_SEG_CURVE2));
 }
 
@@ -73,27 +75,51 @@ MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
     return bz ? mf_bezier_at(bz, u) : u;
 }
 
+/* The position in a compiled curve segment (t0 <= t < t1), as seg_u has it. */
+MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
+{
+    return (float)((t - sg->t0) / sg->span);
+}
+
+/* t rounded down to a float: against float key times tf >= t0 and tf < t1 exactly when t >= t0
+ * and t < t1 (rounding down keeps both orders with floats), without widening the times. */
+static inline float mf_pose_seg_floor(double t)
+{
+    float tf = (float)t;
+    return (double)tf > t ? nextafterf(tf, -INFINITY) : tf;
+}
+
+/* What the writes of a sample share, loaded once: the pose and its x and y channels (the bases
+ * of mf_pose_seg.dst). */
+typedef struct mf_pose_seg_out {
+    mf_pose *p;
+    float *x, *y;
+    bool discrete; /* the sample sets discrete values (attachments, IK bend and flags) */
+} mf_pose_seg_out;
+
 /* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
  * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
  * an attachment key as the general path sets it. False: not compiled, nothing written. */
-MF_CURVE_INLINE bool mf_pose_seg_write(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+MF_CURVE_INLINE bool mf_pose_seg_write(const mf_pose_seg_out *o, const mf_pose_seg *sg, double t)
 {
     uint8_t how = sg->how;
+    int32_t dst = sg->dst;
     if (how == MF_SEG_CURVE1) {
-        float u = (float)((t - sg->t0) / sg->span);
-        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_curve(sg->bz[0], u));
+        float u = mf_pose_seg_u(sg, t);
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_curve(sg->bz[0], u));
     } else if (how == MF_SEG_HOLD) {
-        *sg->dst[0] = sg->v0[0], *sg->dst[1] = sg->v0[1];
+        o->x[dst] = sg->v0[0];
+        (sg->comps == 2 ? o->y : o->x)[dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
     } else if (how == MF_SEG_CURVE2) {
-        float u = (float)((t - sg->t0) / sg->span);
+        float u = mf_pose_seg_u(sg, t);
         float f = mf_pose_seg_curve(sg->bz[0], u);
-        *sg->dst[0] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
         if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
-        *sg->dst[1] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+        o->y[dst] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
     } else if (how == MF_SEG_NONE) {
         return false;
     } else {
-        mf_pose_seg_write_rare(p, sg, t, discrete);
+        mf_pose_seg_write_rare(o->p, sg, t, o->discrete);
     }
     return true;
 }
