@@ -27,6 +27,20 @@ static inline void *mf_alloc_lines(const mf_allocator *al, size_t size)
     return block;
 }
 
+/* Arrays laid out in one block, each on 16 bytes (SIMD loads): a first pass with base NULL only
+ * sums the sizes, a second carves the block it sized. */
+typedef struct mf_lines_layout {
+    unsigned char *base;
+    size_t used;
+} mf_lines_layout;
+
+static inline void *mf_lines_carve(mf_lines_layout *l, size_t count, size_t elem)
+{
+    size_t at = (l->used + 15u) & ~(size_t)15u;
+    l->used = at + count * elem;
+    return l->base ? l->base + at : NULL;
+}
+
 static inline void mf_free_lines(const mf_allocator *al, void *block)
 {
     if (!block) return;

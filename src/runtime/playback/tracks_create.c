@@ -103,48 +103,36 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
     return i;
 }
 
-/* Lays the arrays out after the struct: a first pass (base NULL) only sums the sizes. */
-typedef struct layout {
-    unsigned char *base;
-    size_t used;
-} layout;
-
-static void *carve(layout *l, size_t count, size_t elem)
-{
-    size_t at = (l->used + 15u) & ~(size_t)15u;
-    l->used = at + count * elem;
-    return l->base ? l->base + at : NULL;
-}
 
 /* total_tl < 0: the clip tables are shared, not the tracks' own. */
-static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, layout *l)
+static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *l)
 {
     const mf_skel_data *d = t->d;
     size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
     /* a frame's */
-    t->current = carve(l, (size_t)t->track_count, sizeof(int32_t));
-    t->entries = carve(l, (size_t)pool, sizeof(mf_track_entry));
-    t->modes = carve(l, m ? m : 1, 1);
-    t->hold_mix = carve(l, m ? m : 1, sizeof(int32_t));
-    t->latch = carve(l, m ? m : 1, sizeof(mf_rotation_latch));
-    t->weights = carve(l, tl, sizeof(float));
-    t->rot_weights = carve(l, tl, sizeof(float));
-    t->before = carve(l, tl, 1);
-    t->slot_state = carve(l, (size_t)d->slot_count + 1, 1);
+    t->current = mf_lines_carve(l, (size_t)t->track_count, sizeof(int32_t));
+    t->entries = mf_lines_carve(l, (size_t)pool, sizeof(mf_track_entry));
+    t->modes = mf_lines_carve(l, m ? m : 1, 1);
+    t->hold_mix = mf_lines_carve(l, m ? m : 1, sizeof(int32_t));
+    t->latch = mf_lines_carve(l, m ? m : 1, sizeof(mf_rotation_latch));
+    t->weights = mf_lines_carve(l, tl, sizeof(float));
+    t->rot_weights = mf_lines_carve(l, tl, sizeof(float));
+    t->before = mf_lines_carve(l, tl, 1);
+    t->slot_state = mf_lines_carve(l, (size_t)d->slot_count + 1, 1);
     if (total_tl >= 0) { /* the clip tables: a frame reads the attachment and event lists */
-        t->clip_attach_first = carve(l, nc + 1, sizeof(int32_t));
-        t->clip_event_first = carve(l, nc + 1, sizeof(int32_t));
-        t->clip_attach = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
-        t->clip_events = carve(l, (size_t)total_tl + 1, sizeof(int32_t));
-        t->clip_prop_first = carve(l, nc + 1, sizeof(int32_t));
-        t->clip_props = carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
+        t->clip_attach_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
+        t->clip_event_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
+        t->clip_attach = mf_lines_carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+        t->clip_events = mf_lines_carve(l, (size_t)total_tl + 1, sizeof(int32_t));
+        t->clip_prop_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
+        t->clip_props = mf_lines_carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
     }
     /* when entries change */
-    t->prop_seen = carve(l, (size_t)t->prop_count, 1);
-    t->mix_table = carve(l, (nc + 1) * (nc + 1), sizeof(double));
+    t->prop_seen = mf_lines_carve(l, (size_t)t->prop_count, 1);
+    t->mix_table = mf_lines_carve(l, (nc + 1) * (nc + 1), sizeof(double));
     /* callbacks */
-    t->queue = carve(l, MF_TRACKS_QUEUE_CAP, sizeof(queued));
-    t->fired = carve(l, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
+    t->queue = mf_lines_carve(l, MF_TRACKS_QUEUE_CAP, sizeof(queued));
+    t->fired = mf_lines_carve(l, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
 }
 
 mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, const mf_allocator *alloc,
@@ -165,12 +153,12 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
         if (d->clips[c].timeline_count > head.max_tl) head.max_tl = d->clips[c].timeline_count;
     head.prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
                       d->transform_count + 3 * d->path_count + 2;
-    layout l = {NULL, sizeof(mf_tracks)};
+    mf_lines_layout l = {NULL, sizeof(mf_tracks)};
     plan(&head, pool, total_tl, &l);
     mf_tracks *t = mf_alloc_lines(&head.alloc, l.used);
     if (!t) return MF_ERR_NOMEM;
     *t = head;
-    layout real = {(unsigned char *)t, sizeof(mf_tracks)};
+    mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)};
     plan(t, pool, total_tl, &real);
     add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;

@@ -7,18 +7,6 @@
 #include "pose_internal.h"
 #include "pose_trig.h"
 
-/* Lays the arrays out in one block: a first pass (base NULL) only sums the sizes. */
-typedef struct layout {
-    unsigned char *base;
-    size_t used;
-} layout;
-
-static void *carve(layout *l, size_t count, size_t elem)
-{
-    size_t at = (l->used + 15u) & ~(size_t)15u;
-    l->used = at + count * elem;
-    return l->base ? l->base + at : NULL;
-}
 
 static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
 
@@ -28,59 +16,59 @@ static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
  * the host) last. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
  * past a bone count that is not a multiple of 4. */
 static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
-                 layout *l)
+                 mf_lines_layout *l)
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
-    p->cursor = carve(l, (size_t)d->timeline_count, sizeof(int32_t));
-    s->seg = carve(l, (size_t)d->timeline_count, sizeof(mf_pose_seg));
+    p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
+    s->seg = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(mf_pose_seg));
     float **local[] = {&p->x, &p->y, &p->rot, &p->sx, &p->sy, &p->shx, &p->shy};
-    for (size_t i = 0; i < 7; i++) *local[i] = carve(l, nb, sizeof(float));
-    p->inherit = carve(l, nb, 1);
-    p->active = carve(l, nb, 1);
+    for (size_t i = 0; i < 7; i++) *local[i] = mf_lines_carve(l, nb, sizeof(float));
+    p->inherit = mf_lines_carve(l, nb, 1);
+    p->active = mf_lines_carve(l, nb, 1);
     uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid};
-    for (size_t i = 0; i < 4; i++) *dirty[i] = carve(l, nb, 1);
-    s->kept = carve(l, nb + 1, 1);
-    s->ops = carve(l, (size_t)d->update_count * 2, sizeof(mf_pose_op));
+    for (size_t i = 0; i < 4; i++) *dirty[i] = mf_lines_carve(l, nb, 1);
+    s->kept = mf_lines_carve(l, nb + 1, 1);
+    s->ops = mf_lines_carve(l, (size_t)d->update_count * 2, sizeof(mf_pose_op));
     uint32_t **trig_keys[] = {&s->trig_kx, &s->trig_ky};
     float **trig_values[] = {&s->trig_cx, &s->trig_sx, &s->trig_cy, &s->trig_sy};
-    for (size_t i = 0; i < 2; i++) *trig_keys[i] = carve(l, nb, sizeof(uint32_t));
-    for (size_t i = 0; i < 4; i++) *trig_values[i] = carve(l, nb, sizeof(float));
+    for (size_t i = 0; i < 2; i++) *trig_keys[i] = mf_lines_carve(l, nb, sizeof(uint32_t));
+    for (size_t i = 0; i < 4; i++) *trig_values[i] = mf_lines_carve(l, nb, sizeof(float));
     float **applied_world[] = {&p->ax, &p->ay, &p->arot, &p->asx, &p->asy, &p->ashx, &p->ashy,
                                &p->a,  &p->b,  &p->c,    &p->d,   &p->wx,  &p->wy};
-    for (size_t i = 0; i < 13; i++) *applied_world[i] = carve(l, nb, sizeof(float));
-    s->skin_mats = carve(l, (nb + 1) * 8, sizeof(float)); /* the last: all zero, for padding */
-    p->draw_order = carve(l, ns, sizeof(int32_t));
-    p->attachment = carve(l, ns, sizeof(int32_t));
-    p->seq_index = carve(l, ns, sizeof(int32_t));
-    p->deform_attachment = carve(l, ns, sizeof(int32_t));
-    p->color = carve(l, ns * 4, sizeof(float));
-    p->dark = carve(l, ns * 3, sizeof(float));
-    p->deform_first = carve(l, ns, sizeof(int32_t));
+    for (size_t i = 0; i < 13; i++) *applied_world[i] = mf_lines_carve(l, nb, sizeof(float));
+    s->skin_mats = mf_lines_carve(l, (nb + 1) * 8, sizeof(float)); /* the last: all zero, for padding */
+    p->draw_order = mf_lines_carve(l, ns, sizeof(int32_t));
+    p->attachment = mf_lines_carve(l, ns, sizeof(int32_t));
+    p->seq_index = mf_lines_carve(l, ns, sizeof(int32_t));
+    p->deform_attachment = mf_lines_carve(l, ns, sizeof(int32_t));
+    p->color = mf_lines_carve(l, ns * 4, sizeof(float));
+    p->dark = mf_lines_carve(l, ns * 3, sizeof(float));
+    p->deform_first = mf_lines_carve(l, ns, sizeof(int32_t));
     size_t nik = (size_t)d->ik_count, ntf = (size_t)d->transform_count, np = (size_t)d->path_count;
-    p->ik_mix = carve(l, nik, sizeof(float));
-    p->ik_softness = carve(l, nik, sizeof(float));
-    p->ik_bend = carve(l, nik, 1);
-    p->ik_compress = carve(l, nik, 1);
-    p->ik_stretch = carve(l, nik, 1);
-    p->ik_active = carve(l, nik, 1);
-    p->tf_mix = carve(l, ntf * 6, sizeof(float));
-    p->tf_active = carve(l, ntf, 1);
-    p->path_position = carve(l, np, sizeof(float));
-    p->path_spacing = carve(l, np, sizeof(float));
-    p->path_mix = carve(l, np * 3, sizeof(float));
-    p->path_active = carve(l, np, 1);
-    s->phys_values = carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
-    s->phys_state = carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
-    s->phys_remaining = carve(l, (size_t)d->physics_count, sizeof(double));
+    p->ik_mix = mf_lines_carve(l, nik, sizeof(float));
+    p->ik_softness = mf_lines_carve(l, nik, sizeof(float));
+    p->ik_bend = mf_lines_carve(l, nik, 1);
+    p->ik_compress = mf_lines_carve(l, nik, 1);
+    p->ik_stretch = mf_lines_carve(l, nik, 1);
+    p->ik_active = mf_lines_carve(l, nik, 1);
+    p->tf_mix = mf_lines_carve(l, ntf * 6, sizeof(float));
+    p->tf_active = mf_lines_carve(l, ntf, 1);
+    p->path_position = mf_lines_carve(l, np, sizeof(float));
+    p->path_spacing = mf_lines_carve(l, np, sizeof(float));
+    p->path_mix = mf_lines_carve(l, np * 3, sizeof(float));
+    p->path_active = mf_lines_carve(l, np, 1);
+    s->phys_values = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
+    s->phys_state = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
+    s->phys_remaining = mf_lines_carve(l, (size_t)d->physics_count, sizeof(double));
     if (np > 0) { /* path scratch: only rigs with path constraints */
         size_t pb = (size_t)s->path_bones_cap + 1;
-        s->spaces = carve(l, pb, sizeof(float));
-        s->lengths = carve(l, pb, sizeof(float));
-        s->positions = carve(l, pb * 3 + 2, sizeof(float));
-        s->world = carve(l, (size_t)s->path_world_cap, sizeof(float));
-        s->curves = carve(l, (size_t)s->path_curves_cap, sizeof(float));
+        s->spaces = mf_lines_carve(l, pb, sizeof(float));
+        s->lengths = mf_lines_carve(l, pb, sizeof(float));
+        s->positions = mf_lines_carve(l, pb * 3 + 2, sizeof(float));
+        s->world = mf_lines_carve(l, (size_t)s->path_world_cap, sizeof(float));
+        s->curves = mf_lines_carve(l, (size_t)s->path_curves_cap, sizeof(float));
     }
-    p->deform = carve(l, (size_t)deform_total, sizeof(float));
+    p->deform = mf_lines_carve(l, (size_t)deform_total, sizeof(float));
 }
 
 mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf_pose **out,
@@ -119,7 +107,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     int32_t *slot_deform = NULL;
     mf_pose probe = {0};
     mf_pose_scratch sprobe = sc;
-    layout l = {NULL, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
+    mf_lines_layout l = {NULL, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
     /* per-slot max deform, computed into a temporary buffer carved from the same block */
     size_t tmp_bytes = (size_t)data->slot_count * sizeof(int32_t) + 16;
     slot_deform = mf_alloc(&al, tmp_bytes);
@@ -152,7 +140,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     mf_pose *p = (mf_pose *)block;
     mf_pose_scratch *s = (mf_pose_scratch *)(block + sizeof(mf_pose));
     *s = sc;
-    layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
+    mf_lines_layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
     plan(data, p, s, deform_total, &real);
     p->data = data;
     p->bone_count = data->bone_count;
