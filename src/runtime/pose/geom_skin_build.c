@@ -22,6 +22,32 @@ static bool weighted(const mf_sd_attachment *at)
     return (at->flags & MF_SD_ATT_WEIGHTED) && at->type != MF_SD_ATT_POINT && at->vertex_count > 0;
 }
 
+/* The vertices of an attachment (spans, count of them) that level lv sends to level L: how many,
+ * and whether they follow each other. */
+static int32_t level_vertices(const mf_sd_span *sp, int32_t count, const int32_t lv[MAXC + 1], int32_t L,
+                              bool *contig)
+{
+    int32_t n = 0, first = -1, last = -1;
+    for (int32_t i = 0; i < count; i++)
+        if (lv[sp[i].count] == L) {
+            if (first < 0) first = i;
+            last = i, n++;
+        }
+    *contig = last - first + 1 == n;
+    return n;
+}
+
+/* lv of the levels in mask (bit k: present[k] is a level): each present count goes to the
+ * smallest level >= it. */
+static void levels_of(int32_t mask, const int32_t *present, int32_t np, int32_t lv[MAXC + 1])
+{
+    for (int32_t c = 0; c <= MAXC; c++) lv[c] = 0;
+    for (int32_t k = np - 1, cur = 0; k >= 0; k--) {
+        if (mask & (1 << k)) cur = present[k];
+        lv[present[k]] = cur;
+    }
+}
+
 /* The padded count (level) of each influence count 1..MAXC of an attachment: the cheapest set
  * of levels, each count going to the smallest level >= it (the largest count is a level). */
 static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, int32_t level[MAXC + 1])
@@ -35,32 +61,18 @@ static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, int
     int32_t best_mask = 0;
     /* bit k of mask: present[k] is a level (the last always is) */
     for (int32_t mask = 1 << (np - 1); mask < 1 << np; mask++) {
-        int32_t lv[MAXC + 1] = {0};
-        for (int32_t k = np - 1, cur = 0; k >= 0; k--) {
-            if (mask & (1 << k)) cur = present[k];
-            lv[present[k]] = cur;
-        }
+        int32_t lv[MAXC + 1];
+        levels_of(mask, present, np, lv);
         int64_t cost = 0;
         for (int32_t k = 0; k < np; k++) {
-            int32_t L = present[k];
             if (!(mask & (1 << k))) continue;
-            /* the level's vertices, and whether they follow each other */
-            int32_t n = 0, first = -1, last = -1;
-            for (int32_t i = 0; i < at->vertex_count; i++)
-                if (lv[sp[i].count] == L) {
-                    if (first < 0) first = i;
-                    last = i, n++;
-                }
-            bool contig = last - first + 1 == n;
+            bool contig;
+            int32_t L = present[k], n = level_vertices(sp, at->vertex_count, lv, L, &contig);
             cost += COST_GROUP + (int64_t)n * (COST_VERTEX + COST_INFLUENCE * L + (contig ? 0 : COST_SCATTERED));
         }
         if (cost < best) best = cost, best_mask = mask;
     }
-    for (int32_t c = 0; c <= MAXC; c++) level[c] = 0;
-    for (int32_t k = np - 1, cur = 0; k >= 0; k--) {
-        if (best_mask & (1 << k)) cur = present[k];
-        level[present[k]] = cur;
-    }
+    levels_of(best_mask, present, np, level);
 }
 
 bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
@@ -74,17 +86,12 @@ bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
         choose_levels(d, at, level);
         const mf_sd_span *spans = d->spans + at->vertex_first;
         for (int32_t L = 1; L <= MAXC; L++) {
-            /* the level's vertices, and whether they follow each other (then stored in order) */
-            int32_t n = 0, first = -1, last = -1;
-            for (int32_t i = 0; i < at->vertex_count; i++)
-                if (level[spans[i].count] == L) {
-                    if (first < 0) first = i;
-                    last = i, n++;
-                }
+            /* the level's vertices, stored in order when they follow each other */
+            bool contig;
+            int32_t n = level_vertices(spans, at->vertex_count, level, L, &contig);
             if (n == 0) continue;
             int32_t k = L < 5 ? L - 1 : 4;
-            const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (last - first + 1 == n ? 5 : 0) + k,
-                                        10 + k};
+            const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (contig ? 5 : 0) + k, 10 + k};
             if (!mf_skin_emit_group(e, &g)) return false;
             for (int32_t i = 0; i < at->vertex_count; i++) {
                 int32_t c = spans[i].count;

@@ -150,38 +150,36 @@ static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t a
     return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
 }
 
+#if MF_SKIN_NEON
+/* The NEON kernels under the names skin() uses for either SIMD path. */
+#define skin_rigid_simd mf_skin_rigid_neon
+static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
+{
+    mf_skin_weighted_neon(pose_mats(p), p->data, att, deform, out);
+}
+#elif MF_SKIN_SSE2
+#define skin_rigid_simd skin_rigid_sse2
+#endif
+
 /* An attachment on a slot, both valid, with the build's fastest path. */
 static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
-#if MF_SKIN_SSE2
+#if MF_SKIN_SSE2 || MF_SKIN_NEON
+#define RIGID(deform, n)                                                                                           \
+    skin_rigid_simd(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first, deform, \
+                    n, out)
     if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
-        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
-                        NULL, 4, out);
+        RIGID(NULL, 4);
         return;
     }
-#elif MF_SKIN_NEON
-    if (at->type == MF_SD_ATT_REGION) { /* as above */
-        mf_skin_rigid_neon(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
-                           NULL, 4, out);
-        return;
-    }
-#endif
     const float *deform = slot_deform(p, slot, att, at);
-#if MF_SKIN_SSE2
     if (at->flags & MF_SD_ATT_WEIGHTED)
         skin_weighted_simd(p, att, deform, out);
     else
-        skin_rigid_sse2(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first,
-                        deform, at->vertex_count, out);
-#elif MF_SKIN_NEON
-    const float *mat = pose_mats(p);
-    if (at->flags & MF_SD_ATT_WEIGHTED)
-        mf_skin_weighted_neon(mat, p->data, att, deform, out);
-    else
-        mf_skin_rigid_neon(mat + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first, deform,
-                           at->vertex_count, out);
+        RIGID(deform, at->vertex_count);
+#undef RIGID
 #else
-    skin_scalar(p, p->data->slots[slot].bone, at, deform, at->vertex_count, out);
+    skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
 #endif
 }
 

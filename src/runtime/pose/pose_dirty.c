@@ -68,15 +68,10 @@ void mf_pose_dirty_setup(mf_pose *p)
     const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
     memset(s->constrained, 0, (size_t)p->bone_count);
-    for (int32_t k = 0; k < d->ik_count; k++)
-        for (int32_t j = 0; j < d->ik[k].bone_count; j++) s->constrained[d->bone_lists[d->ik[k].bone_first + j]] = 1;
-    for (int32_t k = 0; k < d->transform_count; k++)
-        for (int32_t j = 0; j < d->transform[k].bone_count; j++)
-            s->constrained[d->bone_lists[d->transform[k].bone_first + j]] = 1;
-    for (int32_t k = 0; k < d->path_count; k++)
-        for (int32_t j = 0; j < d->path[k].bone_count; j++)
-            s->constrained[d->bone_lists[d->path[k].bone_first + j]] = 1;
-    for (int32_t k = 0; k < d->physics_count; k++) s->constrained[d->physics[k].bone] = 1;
+    for (int32_t k = 0; k < d->ik_count; k++) mark_written(d, MF_SD_REF_IK, k, s->constrained);
+    for (int32_t k = 0; k < d->transform_count; k++) mark_written(d, MF_SD_REF_TRANSFORM, k, s->constrained);
+    for (int32_t k = 0; k < d->path_count; k++) mark_written(d, MF_SD_REF_PATH, k, s->constrained);
+    for (int32_t k = 0; k < d->physics_count; k++) mark_written(d, MF_SD_REF_PHYSICS, k, s->constrained);
     mf_pose_dirty_clear(p);
     build_program(p);
 }

@@ -49,17 +49,7 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
         sg->how = MF_SEG_IK_HOLD;
         return;
     }
-    const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
-    bool held = true;
-    for (int32_t j = 0; j < 2; j++) { /* as mf_pose_seg_values */
-        int32_t code = codes[tl->curve_comps == 1 ? 0 : j];
-        sg->v0[j] = v[j];
-        sg->dv[j] = v[2 + j] - v[j];
-        sg->bz[j] = code >= 0 ? &d->beziers[code] : NULL;
-        if (code == MF_SD_CURVE_STEPPED) sg->dv[j] *= 0.0f;
-        else held = false;
-    }
-    if (held) {
+    if (mf_pose_seg_keys(d, tl, sg, k, v, 2)) {
         sg->v0[0] += sg->dv[0], sg->v0[1] += sg->dv[1];
         sg->how = MF_SEG_IK_HOLD;
         return;

@@ -22,6 +22,25 @@ void mf_pose_seg_write_rare(mf_pose *pose, const mf_pose_seg *sg, double t, bool
  * multiplies (bone_apply's target). */
 static inline float mf_pose_bone_target(float set, float v, bool scale) { return scale ? set * v : set + v; }
 
+/* The n components of inner segment k (v: key k's values, key k + 1's after them): start,
+ * change and curve. True when every component is stepped (held). */
+static inline bool mf_pose_seg_keys(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k,
+                                    const float *v, int32_t n)
+{
+    const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+    bool held = true;
+    for (int32_t c = 0; c < n; c++) {
+        int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
+        sg->v0[c] = v[c];
+        sg->dv[c] = v[n + c] - v[c];
+        sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
+        /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
+        if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
+        else held = false;
+    }
+    return held;
+}
+
 /* Segment k of a resolved bone timeline (sg->ready): held values (before the first key: setup;
  * from the last key: the key; stepped: key k) are computed once, the others keep what the curve
  * needs. The same arithmetic as pose_sample.c's interp1/2 and bone_apply's target. Inline: the
@@ -41,18 +60,7 @@ static inline void mf_pose_seg_values(const mf_skel_data *d, const mf_sd_timelin
             return;
         }
     }
-    if (k >= 0 && !last) {
-        const int32_t *codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
-        for (int32_t c = 0; c < n; c++) {
-            int32_t code = codes[tl->curve_comps == 1 ? 0 : c];
-            sg->v0[c] = v[c];
-            sg->dv[c] = v[n + c] - v[c];
-            sg->bz[c] = code >= 0 ? &d->beziers[code] : NULL;
-            /* stepped: v0 + (dv * 0) whatever u, which linear with dv * 0 gives bit for bit */
-            if (code == MF_SD_CURVE_STEPPED) sg->dv[c] *= 0.0f;
-            else held = false;
-        }
-    }
+    if (k >= 0 && !last) held = mf_pose_seg_keys(d, tl, sg, k, v, n);
     if (held) {
         float hold[2] = {0.0f, 0.0f};
         for (int32_t c = 0; c < n; c++) {

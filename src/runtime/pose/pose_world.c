@@ -163,6 +163,19 @@ void mf_pose_update_bone(mf_pose *p, int32_t i)
                              p->ashx[i], p->ashy[i]);
 }
 
+/* mf_pose_applied_origin of a bone with parent par; returns the inverse of the parent's
+ * determinant (0 when singular), which mf_pose_update_applied reuses for Normal. */
+static inline float origin_in_parent(mf_pose *p, int32_t i, int32_t par)
+{
+    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+    float det = pa * pd - pb * pc;
+    float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
+    float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
+    p->ax[i] = (dx * pd - dy * pb) * inv;
+    p->ay[i] = (dy * pa - dx * pc) * inv;
+    return inv;
+}
+
 void mf_pose_applied_origin(mf_pose *p, int32_t i)
 {
     int32_t par = p->data->bones[i].parent;
@@ -170,12 +183,7 @@ void mf_pose_applied_origin(mf_pose *p, int32_t i)
         p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
         return;
     }
-    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-    float det = pa * pd - pb * pc;
-    float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
-    float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
-    p->ax[i] = (dx * pd - dy * pb) * inv;
-    p->ay[i] = (dy * pa - dx * pc) * inv;
+    (void)origin_in_parent(p, i, par);
 }
 
 void mf_pose_update_applied(mf_pose *p, int32_t i)
@@ -191,12 +199,8 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-        /* mf_pose_applied_origin, its inverse determinant kept: Normal's matrix is the parent's */
-        float det = pa * pd - pb * pc;
-        float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
-        float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
-        p->ax[i] = (dx * pd - dy * pb) * inv;
-        p->ay[i] = (dy * pa - dx * pc) * inv;
+        /* the origin, its inverse determinant kept: Normal's matrix is the parent's */
+        float inv = origin_in_parent(p, i, par);
         float m[4];
         bool own = true; /* m is not the parent's matrix: its own inverse */
         switch (p->inherit[i]) {
