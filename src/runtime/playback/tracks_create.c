@@ -103,7 +103,6 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
     return i;
 }
 
-
 /* total_tl < 0: the clip tables are shared, not the tracks' own. */
 static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *l)
 {

@@ -7,7 +7,6 @@
 #include "pose_internal.h"
 #include "pose_trig.h"
 
-
 static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
 
 /* Hot arrays first, in the order a frame visits them (sampling, the world update, skinning and
