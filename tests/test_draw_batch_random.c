@@ -25,12 +25,13 @@ typedef struct list {
     bool lies;
 } list;
 
-/* A list of up to LITEMS items packed one after another; with `lie`, one field goes wrong. */
-static void make_list(list *l, bool lie)
+/* A list of up to LITEMS items of data d packed one after another; with `lie`, one field goes
+ * wrong. */
+static void make_list(list *l, bool lie, const mf_skel_data *d)
 {
     memset(l, 0, sizeof *l);
     l->dl = (mf_draw_list){.items = l->items, .item_cap = LITEMS, .vertices = l->v, .uvs = l->uv,
-                           .vertex_cap = LV, .indices = l->idx, .index_cap = LI};
+                           .vertex_cap = LV, .indices = l->idx, .index_cap = LI, .data = d};
     int32_t n = (int32_t)rnd(LITEMS + 1), v = 0, i = 0;
     for (int32_t k = 0; k < n; k++) {
         int32_t nv = (int32_t)rnd(8), ni = nv ? 3 * (int32_t)rnd(4) : 0;
@@ -103,7 +104,7 @@ static void random_adds(void **state)
             int32_t overflow = 0, skeletons = 0;
             for (int s = 0; s < 6; s++) {
                 list l;
-                make_list(&l, rnd(4) == 0);
+                make_list(&l, rnd(4) == 0, &d);
                 int32_t v0 = b->vertex_count, i0 = b->index_count, c0 = b->call_count, items0 = b->items;
                 mf_draw_call calls[64];
                 memcpy(calls, b->calls, sizeof(mf_draw_call) * (size_t)c0);

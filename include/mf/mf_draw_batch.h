@@ -90,7 +90,8 @@ void mf_draw_batch_begin(mf_draw_batch *b);
  *   MF_ERR_NOMEM     the vertices, indices or calls would pass a capacity: nothing of this list
  *                    was added, overflow counts it, the frame so far stays consistent (draw it,
  *                    begin again and add the rest, or create a larger batch);
- *   MF_ERR_ARGUMENT  b, dl or d NULL, or an item's image is not one of d's: nothing added. */
+ *   MF_ERR_ARGUMENT  b, dl or d NULL, dl not created for d (mf_draw_list.data: that view or a
+ *                    copy of it), or an item's image is not one of d's: nothing added. */
 mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_skel_data *d, const float *xf);
 
 #ifdef __cplusplus

@@ -69,14 +69,18 @@ typedef struct mf_draw_list {
     int32_t *clip_piece_first, *clip_piece_count;
     int32_t piece_count;
     uint16_t *tri_scratch;
+    const mf_skel_data *data; /* the data it was created for (and sized from) */
     mf_allocator alloc;
 } mf_draw_list;
 
 mf_result mf_draw_list_create(const mf_skel_data *data, const mf_allocator *alloc,
                               mf_draw_list **out);
 void mf_draw_list_destroy(mf_draw_list *dl);
-/* Fills the list from a posed instance (world transforms current). */
-void mf_draw_list_build(mf_draw_list *dl, const mf_pose *pose);
+/* Fills the list from a posed instance (world transforms current). The pose must be of the
+ * data the list was created for (that view or a copy of it: the same loaded blob), which stays
+ * loaded while the list is used. MF_OK; MF_ERR_ARGUMENT: dl or pose NULL, or the pose is of
+ * other data: the list is left empty (no items) and nothing else is written. */
+mf_result mf_draw_list_build(mf_draw_list *dl, const mf_pose *pose);
 
 /* Splits a simple polygon (n points, either winding) into convex pieces by ear clipping and
  * merging: writes the pieces' points (counter-clockwise in a Y-up sense... see geometry.c)

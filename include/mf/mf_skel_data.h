@@ -1,9 +1,10 @@
 /* mf_skel_data.h — the runtime build of a skeleton (the seeds' SkeletonBuild): immutable data
  * that every instance of a rig shares, loaded zero-copy from one binary blob.
  *
- * Runtime module (libmf_runtime): C11 + libm, no file I/O, no allocation. The blob is written
- * by mf_build_skeleton() (mf_build.h); the caller reads it into memory (4-byte aligned, 16
- * recommended; malloc'd memory is fine), keeps it alive and calls
+ * Runtime module (libmf_runtime): C11 + libm, no file I/O, no allocation (one exception for
+ * hostile blobs: mf_skel_data_load). The blob is written by mf_build_skeleton() (mf_build.h);
+ * the caller reads it into memory (4-byte aligned, 16 recommended; malloc'd memory is fine),
+ * keeps it alive and calls
  *
  *     mf_skel_data data;
  *     if (mf_skel_data_load(bytes, size, &data, &diag) != MF_OK) { ... located error ... }
@@ -490,6 +491,10 @@ typedef struct mf_skel_data {
 } mf_skel_data;
 
 /* Validates bytes[0, size) and fills *out with pointers into it (no copy, no allocation).
+ * One exception to "no allocation": a blob whose weighted attachments (sharing spans) declare
+ * more vertices than its skinning streams hold, which a build never writes and which is
+ * refused, is checked with one temporary table of 4 bytes a span (malloc, freed before
+ * returning; if that fails, the check walks each attachment's spans: the same result, slower).
  * Errors (diag->where is "offset N", "section bones" or a record path like "bones[3].parent"):
  * MF_ERR_CORRUPT (bad magic, truncated or trailing bytes, checksum, section table, any bad
  * index or range), MF_ERR_VERSION (another format version), MF_ERR_UNSUPPORTED (big-endian

@@ -1,5 +1,7 @@
 /* The content checks of a loaded build: every index and range a runtime follows, so that code
  * trusting an mf_skel_data never reads out of bounds. Sections are already in bounds here. */
+#include <stdint.h>
+
 #include "skel_data_internal.h"
 #include "skin_streams.h"
 
@@ -204,8 +206,45 @@ static mf_result check_skins(const mf_skel_data *d, mf_diag *diag)
     return MF_OK;
 }
 
+/* Weighted attachments may share spans, so checking each one's spans in turn could cost
+ * attachments × spans. A build's attachments check at most as many vertices as its streams hold
+ * (one skinVertices record per weighted vertex of every attachment): within that budget the
+ * spans are walked as they are; past it (a blob that will be refused) one table of the spans'
+ * runs, built once, answers each attachment at once. */
+typedef struct span_runs {
+    int64_t budget;  /* vertices still walked before the table */
+    bool built;      /* the table was tried (it may have failed to allocate: walk on) */
+    int32_t *start;  /* per span: the first span of the run of chained, valid spans it ends, -1 invalid */
+} span_runs;
+
+static bool span_valid(const mf_sd_span *s) { return s->count >= 1 && s->count <= MF_SD_MAX_INFLUENCES; }
+
+static void runs_build(const mf_skel_data *d, span_runs *r)
+{
+    r->built = true;
+    if ((uint64_t)d->span_count > SIZE_MAX / sizeof(int32_t)) return;
+    r->start = mf_alloc(NULL, (size_t)d->span_count * sizeof(int32_t));
+    if (!r->start) return;
+    for (int32_t j = 0; j < d->span_count; j++) {
+        const mf_sd_span *s = &d->spans[j];
+        bool chained = j > 0 && r->start[j - 1] >= 0 && (int64_t)s[-1].first + s[-1].count == s->first;
+        r->start[j] = !span_valid(s) ? -1 : chained ? r->start[j - 1] : j;
+    }
+}
+
+/* Whether the walk below accepts a's spans (vertex_count >= 1): the first span starts at
+ * infl_first, the spans chain, are valid, and end at infl_first + infl_count. */
+static bool runs_accept(const mf_skel_data *d, const span_runs *r, const mf_sd_attachment *a)
+{
+    int32_t last = a->vertex_first + a->vertex_count - 1;
+    const mf_sd_span *e = &d->spans[last];
+    return d->spans[a->vertex_first].first == a->infl_first && r->start[last] >= 0 &&
+           r->start[last] <= a->vertex_first && (int64_t)e->first + e->count == (int64_t)a->infl_first + a->infl_count;
+}
+
 /* Weighted geometry: the vertex spans tile the attachment's influence range in order. */
-static mf_result check_weighted(const mf_skel_data *d, int32_t i, const mf_sd_attachment *a, mf_diag *diag)
+static mf_result check_weighted(const mf_skel_data *d, int32_t i, const mf_sd_attachment *a, span_runs *runs,
+                                mf_diag *diag)
 {
     if (!range_ok(a->vertex_first, a->vertex_count, d->span_count))
         BAD("attachments", i, "vertices", "spans %d+%d outside the spans (%d)", a->vertex_first, a->vertex_count,
@@ -213,10 +252,13 @@ static mf_result check_weighted(const mf_skel_data *d, int32_t i, const mf_sd_at
     if (!range_ok(a->infl_first, a->infl_count, d->influence_count))
         BAD("attachments", i, "influences", "influences %d+%d outside the influences (%d)", a->infl_first,
             a->infl_count, d->influence_count);
+    if (a->vertex_count > runs->budget && !runs->built) runs_build(d, runs);
+    if (runs->start && a->vertex_count > 0 && runs_accept(d, runs, a)) return MF_OK;
+    runs->budget -= a->vertex_count; /* the walk: to the end, or to the error */
     long long next = a->infl_first;
     for (int32_t v = 0; v < a->vertex_count; v++) {
         const mf_sd_span *s = &d->spans[a->vertex_first + v];
-        if (s->first != next || s->count < 1 || s->count > MF_SD_MAX_INFLUENCES)
+        if (s->first != next || !span_valid(s))
             BAD("spans", a->vertex_first + v, NULL,
                 "vertex %d of attachment %d: span %d+%d, expected %lld+(1..%d)", v, i, s->first, s->count,
                 (long long)next, MF_SD_MAX_INFLUENCES);
@@ -236,7 +278,7 @@ static bool same_geometry(const mf_sd_attachment *a, const mf_sd_attachment *p)
            a->tri_count == p->tri_count;
 }
 
-static mf_result check_attachment(const mf_skel_data *d, int32_t i, mf_diag *diag)
+static mf_result check_attachment(const mf_skel_data *d, int32_t i, span_runs *runs, mf_diag *diag)
 {
     const mf_sd_attachment *a = &d->attachments[i];
     NAME_OK("attachments", i, a->name);
@@ -278,7 +320,7 @@ static mf_result check_attachment(const mf_skel_data *d, int32_t i, mf_diag *dia
         BAD("attachments", i, "deformCount", "%d deform floats, expected %lld", a->deform_count, (long long)deform);
     if (weighted) {
         if (!shared) {
-            mf_result r = check_weighted(d, i, a, diag);
+            mf_result r = check_weighted(d, i, a, runs, diag);
             if (r != MF_OK) return r;
         }
     } else if (!range_ok(a->vertex_first, 2 * (long long)a->vertex_count, d->float_count)) {
@@ -323,11 +365,11 @@ static mf_result check_attachments(const mf_skel_data *d, mf_diag *diag)
     for (int32_t i = 0; i < d->influence_count; i++)
         if (d->influences[i].bone < 0 || d->influences[i].bone >= d->bone_count)
             BAD("influences", i, "bone", "bone %d outside 0..%d", d->influences[i].bone, d->bone_count - 1);
-    for (int32_t i = 0; i < d->attachment_count; i++) {
-        mf_result r = check_attachment(d, i, diag);
-        if (r != MF_OK) return r;
-    }
-    return MF_OK;
+    span_runs runs = {.budget = d->skin_vertex_count};
+    mf_result r = MF_OK;
+    for (int32_t i = 0; i < d->attachment_count && r == MF_OK; i++) r = check_attachment(d, i, &runs, diag);
+    mf_free(NULL, runs.start);
+    return r;
 }
 
 /* ---- clips ---- */

@@ -2,6 +2,7 @@
  * (mf_draw_batch.h). Buffers sized at create; a list goes in whole or is rolled back. */
 #include <string.h>
 
+#include "../skel_data_same.h"
 #include "mf/mf_draw_batch.h"
 
 enum { DEFAULT_VERTICES = 65536, DEFAULT_CALLS = 1024 };
@@ -88,6 +89,8 @@ static bool item_ok(const mf_draw_list *dl, const mf_skel_data *d, const mf_draw
 mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_skel_data *d, const float *xf)
 {
     if (!b || !dl || !d) return MF_ERR_ARGUMENT;
+    /* items index d's images and pages: a list of another rig's would draw the wrong textures */
+    if (!mf_sd_same(dl->data, d)) return MF_ERR_ARGUMENT;
     if (dl->item_count < 0 || dl->item_count > dl->item_cap || dl->vertex_count > dl->vertex_cap ||
         dl->index_count > dl->index_cap)
         return MF_ERR_ARGUMENT;

@@ -22,57 +22,77 @@ static bool weighted(const mf_sd_attachment *at)
     return (at->flags & MF_SD_ATT_WEIGHTED) && at->type != MF_SD_ATT_POINT && at->vertex_count > 0;
 }
 
-/* The vertices of an attachment (spans, count of them) that level lv sends to level L: how many,
- * and whether they follow each other. */
-static int32_t level_vertices(const mf_sd_span *sp, int32_t count, const int32_t lv[MAXC + 1], int32_t L,
-                              bool *contig)
+/* An attachment's vertices by influence count: how many have each count, the first and last
+ * of them, and the counts present, ascending. */
+typedef struct count_stats {
+    int32_t hist[MAXC + 1], first[MAXC + 1], last[MAXC + 1];
+    int32_t present[MAXC], np;
+} count_stats;
+
+/* The levels: per count 1..MAXC its padded count (level), and per level its vertices and
+ * whether they follow each other (stored in order). */
+typedef struct level_plan {
+    int32_t level[MAXC + 1], vertices[MAXC + 1];
+    bool contig[MAXC + 1];
+} level_plan;
+
+static void count_stats_of(const mf_sd_span *sp, int32_t count, count_stats *st)
 {
-    int32_t n = 0, first = -1, last = -1;
-    for (int32_t i = 0; i < count; i++)
-        if (lv[sp[i].count] == L) {
-            if (first < 0) first = i;
-            last = i, n++;
-        }
+    for (int32_t c = 0; c <= MAXC; c++) st->hist[c] = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t c = sp[i].count; /* 1..MAXC, checked */
+        if (st->hist[c]++ == 0) st->first[c] = i;
+        st->last[c] = i;
+    }
+    st->np = 0;
+    for (int32_t c = 1; c <= MAXC; c++)
+        if (st->hist[c]) st->present[st->np++] = c;
+}
+
+/* The level present[k] takes the present counts present[j..k]: its vertices and whether they
+ * follow each other (the first of them to the last is exactly them). */
+static int32_t group_vertices(const count_stats *st, int32_t j, int32_t k, bool *contig)
+{
+    int32_t n = 0, first = INT32_MAX, last = -1;
+    for (int32_t q = j; q <= k; q++) {
+        int32_t c = st->present[q];
+        n += st->hist[c];
+        if (st->first[c] < first) first = st->first[c];
+        if (st->last[c] > last) last = st->last[c];
+    }
     *contig = last - first + 1 == n;
     return n;
 }
 
-/* lv of the levels in mask (bit k: present[k] is a level): each present count goes to the
- * smallest level >= it. */
-static void levels_of(int32_t mask, const int32_t *present, int32_t np, int32_t lv[MAXC + 1])
+/* The cheapest set of levels, each count going to the smallest level >= it (the largest count
+ * is a level): every set tried in order, the first of the lowest cost kept. */
+static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, level_plan *plan)
 {
-    for (int32_t c = 0; c <= MAXC; c++) lv[c] = 0;
-    for (int32_t k = np - 1, cur = 0; k >= 0; k--) {
-        if (mask & (1 << k)) cur = present[k];
-        lv[present[k]] = cur;
-    }
-}
-
-/* The padded count (level) of each influence count 1..MAXC of an attachment: the cheapest set
- * of levels, each count going to the smallest level >= it (the largest count is a level). */
-static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, int32_t level[MAXC + 1])
-{
-    const mf_sd_span *sp = d->spans + at->vertex_first;
-    int32_t hist[MAXC + 1] = {0}, present[MAXC], np = 0;
-    for (int32_t i = 0; i < at->vertex_count; i++) hist[sp[i].count]++; /* 1..MAXC, checked */
-    for (int32_t c = 1; c <= MAXC; c++)
-        if (hist[c]) present[np++] = c;
+    count_stats st;
+    count_stats_of(d->spans + at->vertex_first, at->vertex_count, &st);
+    int32_t np = st.np;
     int64_t best = INT64_MAX;
     int32_t best_mask = 0;
     /* bit k of mask: present[k] is a level (the last always is) */
     for (int32_t mask = 1 << (np - 1); mask < 1 << np; mask++) {
-        int32_t lv[MAXC + 1];
-        levels_of(mask, present, np, lv);
         int64_t cost = 0;
-        for (int32_t k = 0; k < np; k++) {
+        for (int32_t k = 0, j = 0; k < np; k++) {
             if (!(mask & (1 << k))) continue;
             bool contig;
-            int32_t L = present[k], n = level_vertices(sp, at->vertex_count, lv, L, &contig);
+            int32_t L = st.present[k], n = group_vertices(&st, j, k, &contig);
             cost += COST_GROUP + (int64_t)n * (COST_VERTEX + COST_INFLUENCE * L + (contig ? 0 : COST_SCATTERED));
+            j = k + 1;
         }
         if (cost < best) best = cost, best_mask = mask;
     }
-    levels_of(best_mask, present, np, level);
+    for (int32_t c = 0; c <= MAXC; c++) plan->level[c] = 0, plan->vertices[c] = 0, plan->contig[c] = false;
+    for (int32_t k = 0, j = 0; k < np; k++) {
+        if (!(best_mask & (1 << k))) continue;
+        int32_t L = st.present[k];
+        plan->vertices[L] = group_vertices(&st, j, k, &plan->contig[L]);
+        for (int32_t q = j; q <= k; q++) plan->level[st.present[q]] = L;
+        j = k + 1;
+    }
 }
 
 bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
@@ -82,13 +102,14 @@ bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
         const mf_sd_attachment *at = &d->attachments[a];
         if (!mf_skin_emit_first(e, (int32_t)e->ng)) return false;
         if (!weighted(at)) continue;
-        int32_t level[MAXC + 1];
-        choose_levels(d, at, level);
+        level_plan plan;
+        choose_levels(d, at, &plan);
+        const int32_t *level = plan.level;
         const mf_sd_span *spans = d->spans + at->vertex_first;
         for (int32_t L = 1; L <= MAXC; L++) {
             /* the level's vertices, stored in order when they follow each other */
-            bool contig;
-            int32_t n = level_vertices(spans, at->vertex_count, level, L, &contig);
+            int32_t n = plan.vertices[L];
+            bool contig = plan.contig[L];
             if (n == 0) continue;
             int32_t k = L < 5 ? L - 1 : 4;
             const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (contig ? 5 : 0) + k, 10 + k};

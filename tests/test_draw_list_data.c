@@ -1,0 +1,190 @@
+/* A draw list is sized from the data it was created for: building it with a pose of another
+ * rig (here one with a far larger clipped mesh, which the list's clipping scratch could not
+ * hold) writes nothing and says so, and a draw batch refuses a list of other data. A copy of
+ * the data's view (the same loaded blob) is the same data. Run it under ASan too. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "pose_rig.h"
+#include "mf/mf_draw_batch.h"
+#include "mf/mf_geometry.h"
+#include "mf/mf_pose.h"
+
+enum { SMALL_SLOTS = 10, BIG_VERTS = 300 };
+
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + len, cap - len, fmt, ap);
+    va_end(ap);
+    assert_true(n >= 0 && (size_t)n < cap - len);
+}
+
+/* An octagonal clip over SMALL_SLOTS regions (4 vertices each): room for many clipped
+ * vertices, attachments of at most 8 vertices. */
+static char *small_rig(void)
+{
+    size_t cap = 8192;
+    char *b = calloc(1, cap);
+    assert_non_null(b);
+    cat(b, cap, "%s\"bones\":[{\"name\":\"root\"}],\"slots\":[{\"name\":\"clip\",\"bone\":\"root\",\"attachment\":\"c\"}",
+        RIG_HEAD);
+    for (int i = 0; i < SMALL_SLOTS; i++) cat(b, cap, ",{\"name\":\"s%d\",\"bone\":\"root\",\"attachment\":\"r\"}", i);
+    cat(b, cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"clip\",\"name\":\"c\",\"type\":\"Clipping\","
+                "\"vertices\":[0,-10,7,-7,10,0,7,7,0,10,-7,7,-10,0,-7,-7]}");
+    for (int i = 0; i < SMALL_SLOTS; i++)
+        cat(b, cap, ",{\"slot\":\"s%d\",\"name\":\"r\",\"type\":\"Region\",\"x\":%d,\"width\":12,\"height\":12}", i, i);
+    cat(b, cap, "]}]}");
+    return b;
+}
+
+/* A square clip over one mesh of BIG_VERTS vertices on a circle (a triangle fan). */
+static char *big_rig(void)
+{
+    size_t cap = 65536;
+    char *b = calloc(1, cap);
+    assert_non_null(b);
+    cat(b, cap, "%s\"bones\":[{\"name\":\"root\"}],\"slots\":[{\"name\":\"clip\",\"bone\":\"root\",\"attachment\":\"c\"},"
+                "{\"name\":\"m\",\"bone\":\"root\",\"attachment\":\"m\"}],\"skins\":[{\"name\":\"default\",\"attachments\":["
+                "{\"slot\":\"clip\",\"name\":\"c\",\"type\":\"Clipping\",\"vertices\":[-5,-5,5,-5,5,5,-5,5]},"
+                "{\"slot\":\"m\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":%d,\"vertices\":[",
+        RIG_HEAD, BIG_VERTS);
+    /* integer points on a 16-gon-ish ring, repeated around: exact and convex enough */
+    static const int ring[16][2] = {{20, 0},  {18, 8},   {14, 14},  {8, 18},   {0, 20},  {-8, 18},
+                                    {-14, 14}, {-18, 8}, {-20, 0}, {-18, -8}, {-14, -14}, {-8, -18},
+                                    {0, -20}, {8, -18},  {14, -14}, {18, -8}};
+    for (int i = 0; i < BIG_VERTS; i++) cat(b, cap, "%s%d,%d", i ? "," : "", ring[i % 16][0], ring[i % 16][1]);
+    cat(b, cap, "],\"uvs\":[");
+    for (int i = 0; i < BIG_VERTS; i++) cat(b, cap, "%s%.3f,0.5", i ? "," : "", i / (double)BIG_VERTS);
+    cat(b, cap, "],\"triangles\":[");
+    for (int i = 1; i + 1 < BIG_VERTS; i++) cat(b, cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+    cat(b, cap, "]}]}]}");
+    return b;
+}
+
+typedef struct rig {
+    test_rig r;
+    mf_pose *pose;
+    mf_draw_list *dl;
+} rig;
+
+static void rig_make(rig *g, char *text)
+{
+    test_rig_build(&g->r, text, NULL, NULL, 0);
+    free(text);
+    assert_int_equal(mf_pose_create(&g->r.data, NULL, &g->pose, NULL), MF_OK);
+    assert_int_equal(mf_draw_list_create(&g->r.data, NULL, &g->dl), MF_OK);
+    mf_pose_update_world(g->pose);
+}
+
+static void rig_free(rig *g)
+{
+    mf_draw_list_destroy(g->dl);
+    mf_pose_destroy(g->pose);
+    test_rig_free(&g->r);
+}
+
+static void test_build_other_data(void **state)
+{
+    (void)state;
+    rig small, big;
+    rig_make(&small, small_rig());
+    rig_make(&big, big_rig());
+    mf_draw_list *dl = small.dl;
+    assert_true(dl->data == &small.r.data);
+    /* the big mesh alone has more vertices than the small list's clipping scratch holds */
+    assert_true(BIG_VERTS > 8 && BIG_VERTS < dl->vertex_cap);
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    assert_true(dl->items[0].clipped);
+    /* the big rig's own list clips its mesh */
+    assert_int_equal(mf_draw_list_build(big.dl, big.pose), MF_OK);
+    assert_int_equal(big.dl->item_count, 1);
+    assert_true(big.dl->items[0].clipped && big.dl->items[0].index_count > 0);
+
+    /* a pose of the big rig: refused, the list emptied, its buffers as they were */
+    size_t vbytes = (size_t)dl->vertex_cap * 2 * sizeof(float), ibytes = (size_t)dl->index_cap * sizeof(uint16_t);
+    float *v = malloc(vbytes), *uv = malloc(vbytes);
+    uint16_t *ix = malloc(ibytes);
+    assert_true(v && uv && ix);
+    memcpy(v, dl->vertices, vbytes), memcpy(uv, dl->uvs, vbytes), memcpy(ix, dl->indices, ibytes);
+    assert_int_equal(mf_draw_list_build(dl, big.pose), MF_ERR_ARGUMENT);
+    assert_int_equal(dl->item_count, 0);
+    assert_int_equal(dl->vertex_count, 0);
+    assert_int_equal(dl->index_count, 0);
+    assert_int_equal(dl->items_kept, 0);
+    assert_int_equal(dl->overflow, 0);
+    assert_memory_equal(dl->vertices, v, vbytes);
+    assert_memory_equal(dl->uvs, uv, vbytes);
+    assert_memory_equal(dl->indices, ix, ibytes);
+    /* and the other way round: the big list with the small rig's pose */
+    assert_int_equal(mf_draw_list_build(big.dl, small.pose), MF_ERR_ARGUMENT);
+    assert_int_equal(big.dl->item_count, 0);
+    /* no pose, no list */
+    assert_int_equal(mf_draw_list_build(dl, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(dl->item_count, 0);
+    assert_int_equal(mf_draw_list_build(NULL, small.pose), MF_ERR_ARGUMENT);
+
+    /* its own rig again: the full list, as the first build */
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    assert_memory_equal(dl->vertices, v, (size_t)dl->vertex_count * 2 * sizeof(float));
+    /* a pose of a copy of the view (the same blob) is of the same data */
+    mf_skel_data copy = small.r.data;
+    mf_pose *p2 = NULL;
+    assert_int_equal(mf_pose_create(&copy, NULL, &p2, NULL), MF_OK);
+    mf_pose_update_world(p2);
+    assert_int_equal(mf_draw_list_build(dl, p2), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    assert_memory_equal(dl->vertices, v, (size_t)dl->vertex_count * 2 * sizeof(float));
+    mf_pose_destroy(p2);
+    free(v), free(uv), free(ix);
+    rig_free(&small);
+    rig_free(&big);
+}
+
+static void test_batch_other_data(void **state)
+{
+    (void)state;
+    rig small, big;
+    rig_make(&small, small_rig());
+    rig_make(&big, big_rig());
+    assert_int_equal(mf_draw_list_build(small.dl, small.pose), MF_OK);
+    assert_int_equal(mf_draw_list_build(big.dl, big.pose), MF_OK);
+    mf_draw_batch *b = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &b), MF_OK);
+    mf_draw_batch_begin(b);
+    assert_int_equal(mf_draw_batch_add(b, small.dl, &small.r.data, NULL), MF_OK);
+    int32_t v0 = b->vertex_count, i0 = b->index_count, c0 = b->call_count;
+    assert_true(v0 > 0 && i0 > 0);
+    /* each list with the other rig's data: refused, nothing added, not an overflow */
+    assert_int_equal(mf_draw_batch_add(b, small.dl, &big.r.data, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_draw_batch_add(b, big.dl, &small.r.data, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(b->vertex_count, v0);
+    assert_int_equal(b->index_count, i0);
+    assert_int_equal(b->call_count, c0);
+    assert_int_equal(b->skeletons, 1);
+    assert_int_equal(b->overflow, 0);
+    /* each with its own data, or a copy of its view */
+    mf_skel_data copy = big.r.data;
+    assert_int_equal(mf_draw_batch_add(b, big.dl, &copy, NULL), MF_OK);
+    assert_int_equal(mf_draw_batch_add(b, small.dl, &small.r.data, NULL), MF_OK);
+    assert_int_equal(b->skeletons, 3);
+    mf_draw_batch_destroy(b);
+    rig_free(&small);
+    rig_free(&big);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_build_other_data),
+        cmocka_unit_test(test_batch_other_data),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
