@@ -189,6 +189,11 @@ void mf_pose_applied_origin(mf_pose *p, int32_t i)
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
+    mf_pose_applied_update(p, i);
+}
+
+void mf_pose_applied_update(mf_pose *p, int32_t i)
+{
     p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
     int32_t par = p->data->bones[i].parent;
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
@@ -241,9 +246,11 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
         p->asx[i] = sx, p->asy[i] = sy;
         p->arot[i] = rot + extra_rot;
         /* the y axis' angle from the x axis, in one atan2: cross and dot of the axes, the y
-         * axis flipped when sy is (a reflection) */
+         * axis flipped when sy is (a reflection). Its atan2 of a y >= 0 lies in [0, 180], so
+         * the shear lies in [-90, 90] and is never -0 (x - 90 rounds to +0): wrapping it to
+         * [-180, 180] would give back its own bits, and is left out */
         float dot = r[0] * r[1] + r[2] * r[3];
-        p->ashy[i] = sy != 0 ? mf_wrap_deg(atan2d(fabsf(det), det < 0 ? -dot : dot) - 90.0f) : 0.0f;
+        p->ashy[i] = sy != 0 ? atan2d(fabsf(det), det < 0 ? -dot : dot) - 90.0f : 0.0f;
     } else {
         p->asx[i] = 0;
         p->asy[i] = sqrtf(r[1] * r[1] + r[3] * r[3]);
