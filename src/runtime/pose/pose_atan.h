@@ -8,10 +8,9 @@
 
 #include <math.h>
 
-static inline double mf_atan2(double y, double x)
+/* The series for finite y, x not both zero, of magnitudes ay, ax. */
+static inline double mf_atan2_series(double y, double x, double ax, double ay)
 {
-    double ax = fabs(x), ay = fabs(y);
-    if (!(ax < INFINITY && ay < INFINITY) || (ax == 0 && ay == 0)) return atan2(y, x);
     int swap = ay > ax;
     double t = swap ? ax / ay : ay / ax; /* [0, 1] */
     double base = 0, u = t;
@@ -29,6 +28,25 @@ static inline double mf_atan2(double y, double x)
     return signbit(y) ? -r : r;
 }
 
-static inline float mf_atan2f(float y, float x) { return (float)mf_atan2(y, x); }
+static inline double mf_atan2(double y, double x)
+{
+    double ax = fabs(x), ay = fabs(y);
+    if (!(ax < INFINITY && ay < INFINITY) || (ax == 0 && ay == 0)) return atan2(y, x);
+    return mf_atan2_series(y, x, ax, ay);
+}
+
+/* mf_atan2 of two floats, the same bits: their magnitudes in double cannot overflow when
+ * added, so one sum tells both finite (below infinity) and not both zero (above 0). */
+static inline double mf_atan2_ff(float y, float x)
+{
+    double ax = fabs((double)x), ay = fabs((double)y), sum = ax + ay;
+    if (!(sum < INFINITY) || sum == 0) return atan2(y, x);
+    return mf_atan2_series(y, x, ax, ay);
+}
+
+static inline float mf_atan2f(float y, float x) { return (float)mf_atan2_ff(y, x); }
+
+/* atan2 in degrees, as a float. */
+static inline float mf_atan2d(float y, float x) { return (float)(mf_atan2_ff(y, x) * (180.0 / 3.14159265358979323846)); }
 
 #endif

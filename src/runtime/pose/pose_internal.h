@@ -121,7 +121,7 @@ typedef struct mf_phys_fixed {
     float e;       /* 60 times the step as a float: damping's exponent (exactly 1 by default) */
     float len;     /* the bone's length */
     float turn;    /* rotate + shear_x: how far the shown tip turns per radian, before mix */
-    int32_t bone;
+    int32_t bone, parent;
     uint8_t xy;    /* a translation channel (x or y > 0) */
     uint8_t spin;  /* a turning or stretching channel (rotate, shear_x or scale_x > 0) on a bone
                     * of positive length */

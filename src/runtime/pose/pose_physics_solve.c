@@ -18,6 +18,7 @@
  * on the probe-physics rig (docs/physics.md). */
 #include <string.h>
 
+#include "pose_applied.h"
 #include "pose_atan.h"
 #include "pose_internal.h"
 
@@ -164,6 +165,7 @@ void mf_pose_physics_prepare(mf_pose *p)
         f->cap = (c->limit > 0 ? c->limit : 5000.0f) * (float)f->step;
         f->e = 60.0f * (float)f->step;
         f->bone = c->bone;
+        f->parent = d->bones[c->bone].parent;
         f->len = d->bones[c->bone].length;
         f->turn = c->rotate + c->shear_x;
         f->xy = c->x > 0 || c->y > 0;
@@ -287,7 +289,8 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
             a[i] *= g, cc[i] *= g;
         }
         if (c->rotate > 0 || c->shear_x > 0 || c->scale_x > 0 || !origin_only(p, i)) {
-            mf_pose_applied_update(p, i);
+            if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) mf_pose_applied_normal(p, i, f->parent);
+            else mf_pose_applied_update(p, i);
             /* the reference keeps as the y scale the y axis' part across the x axis (det /
              * scaleX), not its length, so a bone re-posed from these values (when a later
              * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
