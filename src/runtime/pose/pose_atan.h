@@ -25,7 +25,7 @@ static inline double mf_atan2_series(double y, double x, double ax, double ay)
     double r = base + s;
     if (swap) r = 1.5707963267948966 - r;
     if (signbit(x)) r = 3.1415926535897931 - r;
-    return signbit(y) ? -r : r;
+    return copysign(r, y); /* r >= +0 here: y's sign on it is -r where y is negative */
 }
 
 static inline double mf_atan2(double y, double x)
@@ -40,7 +40,7 @@ static inline double mf_atan2(double y, double x)
 static inline double mf_atan2_ff(float y, float x)
 {
     double ax = fabs((double)x), ay = fabs((double)y), sum = ax + ay;
-    if (!(sum < INFINITY) || sum == 0) return atan2(y, x);
+    if (!(sum > 0 && sum < INFINITY)) return atan2(y, x);
     return mf_atan2_series(y, x, ax, ay);
 }
 

@@ -44,18 +44,6 @@ static void rest(const mf_pose *p, int32_t i, float len, float *st, double *rema
     keep_tip(p, i, len, st);
 }
 
-/* A constraint's shown origin and tip and its offsets and velocities (MF_PS_UX to MF_PS_SV, in
- * that order), held in locals while it runs: the pose's arrays it writes might alias the state
- * array, which would reload every field after each store. */
-typedef struct phys_now {
-    float ux, uy, tx, ty;                 /* last frame's shown origin and tip */
-    float xo, yo, xv, yv, ro, rv, so, sv; /* offsets and their velocities */
-} phys_now;
-_Static_assert(sizeof(phys_now) == (MF_PS_SV + 1 - MF_PS_UX) * sizeof(float), "phys_now mirrors phys_state");
-
-static void now_load(phys_now *n, const float *st) { memcpy(n, st + MF_PS_UX, sizeof *n); }
-static void now_store(float *st, const phys_now *n) { memcpy(st + MF_PS_UX, n, sizeof *n); }
-
 /* x clamped to [-m, m]. */
 static float clampf(float x, float m) { return x > m ? m : x < -m ? -m : x; }
 
@@ -101,20 +89,20 @@ static void spring_step(const spring *sp, float *o, float *ov, float a)
  * products give at times only changes the sign of a zero velocity, never an offset (an offset
  * only ever has values added, from +0 at rest, so it is never -0 itself, and adding a zero of
  * either sign leaves it as it is). cs0, sn0: the first step's cos and sin when known (have0). */
-static void steps_turn(phys_now *n, const mf_sd_physics *c, const spring *sp, float ca, float mr,
+static void steps_turn(float *restrict st, const mf_sd_physics *c, const spring *sp, float ca, float mr,
                        float len, int32_t steps, bool have0, float cs0, float sn0)
 {
     bool turn = c->rotate > 0 || c->shear_x > 0, stretch = c->scale_x > 0;
     bool calm = sp->fx == 0 && sp->fy == 0 && len < INFINITY;
     for (int32_t k = 0; k < steps; k++) {
-        float sa = ca + n->ro * mr, torque = 0, pull = 0;
+        float sa = ca + st[MF_PS_RO] * mr, torque = 0, pull = 0;
         if (!calm || !isfinite(sa)) { /* a NaN or infinite direction spreads as it would */
             float ux = k == 0 && have0 ? cs0 : cosf(sa), uy = k == 0 && have0 ? sn0 : sinf(sa);
             torque = (ux * sp->fy - uy * sp->fx) * len * 0.01f; /* the force across, × length */
             pull = ux * sp->fx + uy * sp->fy;                   /* the force along the bone */
         }
-        if (turn) spring_step(sp, &n->ro, &n->rv, torque / sp->mass);
-        if (stretch) spring_step(sp, &n->so, &n->sv, pull / sp->mass);
+        if (turn) spring_step(sp, &st[MF_PS_RO], &st[MF_PS_RV], torque / sp->mass);
+        if (stretch) spring_step(sp, &st[MF_PS_SO], &st[MF_PS_SV], pull / sp->mass);
     }
 }
 
@@ -174,7 +162,7 @@ void mf_pose_physics_prepare(mf_pose *p)
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. */
-static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, float *st, phys_now *n)
+static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
     const mf_sd_physics *c = &p->data->physics[k];
@@ -183,25 +171,24 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
     float mr = f->turn * mix; /* how far the shown tip turns per radian */
-    float dx = ax - n->ux + st[MF_PS_MOVE_X], dy = ay - n->uy + st[MF_PS_MOVE_Y];
+    float dx = ax - st[MF_PS_UX] + st[MF_PS_MOVE_X], dy = ay - st[MF_PS_UY] + st[MF_PS_MOVE_Y];
     double remaining = s->phys_remaining[k];
     if (s->phys_teleport > 0 && dx * dx + dy * dy > s->phys_teleport * s->phys_teleport) {
         rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
-        now_load(n, st);
         dx = dy = 0;
     }
     /* the speed limit (px/s) over one fixed step caps, per axis, the translation channel's lag
      * (the movement times inertia) and, below, the shown origin's movement that turns and
      * stretches the bone (before inertia). Fitted on sack's fall and loop wrap (a root jumping
      * ~2900 px lags only limit/60 px) and celestial-circus' swing; other caps fit worse */
-    float inertia = v[MF_PHYS_V_INERTIA], xo = n->xo, yo = n->yo;
+    float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
     double step = f->step;
     float limit = f->cap;
     bool capped = remaining > 0; /* no time passed: no speed to cap */
     float ux = dx * inertia, uy = dy * inertia;
     if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
-    n->xo -= ux;
-    n->yo -= uy;
+    st[MF_PS_XO] -= ux;
+    st[MF_PS_YO] -= uy;
     int32_t steps = 0;
     for (; remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) remaining -= step;
     if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
@@ -215,29 +202,29 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
     if (f->xy)
         for (int32_t j = 0; j < steps; j++) {
-            spring_step(&sp, &n->xo, &n->xv, sp.tx);
-            spring_step(&sp, &n->yo, &n->yv, sp.ty);
+            spring_step(&sp, &st[MF_PS_XO], &st[MF_PS_XV], sp.tx);
+            spring_step(&sp, &st[MF_PS_YO], &st[MF_PS_YV], sp.ty);
         }
     if (!f->spin) return;
     float ca = mf_atan2f(p->c[i], p->a[i]); /* the bone's animated direction */
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
-    float mx = dx + (n->xo - xo) * c->x * mix, my = dy + (n->yo - yo) * c->y * mix;
+    float mx = dx + (st[MF_PS_XO] - xo) * c->x * mix, my = dy + (st[MF_PS_YO] - yo) * c->y * mix;
     if (capped) mx = clampf(mx, limit), my = clampf(my, limit);
-    float rx = n->tx - n->ux - mx - xo * c->x * mix;
-    float ry = n->ty - n->uy - my - yo * c->y * mix;
-    n->ro += wrap_angle(mf_atan2f(ry, rx) - ca - n->ro * mr) * inertia;
-    float sa = ca + n->ro * mr, cs = 0, sn = 0;
+    float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
+    float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
+    st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
+    float sa = ca + st[MF_PS_RO] * mr, cs = 0, sn = 0;
     bool have = false; /* cs, sn: the first step's too (the same angle) */
     if (c->scale_x > 0) {
         float xl = sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]);
         if (len * xl > 1e-6f) {
             cs = cosf(sa), sn = sinf(sa), have = true;
-            n->so -= (mx * cs + my * sn) / (len * xl) * inertia;
+            st[MF_PS_SO] -= (mx * cs + my * sn) / (len * xl) * inertia;
         }
     }
-    steps_turn(n, c, &sp, ca, mr, len, steps, have, cs, sn);
+    steps_turn(st, c, &sp, ca, mr, len, steps, have, cs, sn);
 }
 
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
@@ -247,7 +234,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     int32_t i = f->bone;
     if (!constraint_active(p, k) || !p->active[i]) return;
     const mf_sd_physics *c = &p->data->physics[k];
-    float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
+    float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
     float mix = s->phys_values[(size_t)k * MF_PHYS_V_COUNT + MF_PHYS_V_MIX] * s->phys_mix;
@@ -265,16 +252,14 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         rest(p, i, len, st, &s->phys_remaining[k]);
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
-    phys_now n;
-    now_load(&n, st);
     if (mode == MF_PHYSICS_UPDATE && !resting)
-        update(p, k, f, mix, st, &n);
+        update(p, k, f, mix, st);
     else if (mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     if (mix != 0) {
         float *a = p->a, *b = p->b, *cc = p->c, *d = p->d;
-        p->wx[i] += n.xo * c->x * mix;
-        p->wy[i] += n.yo * c->y * mix;
-        float r = n.ro * mix;
+        p->wx[i] += st[MF_PS_XO] * c->x * mix;
+        p->wy[i] += st[MF_PS_YO] * c->y * mix;
+        float r = st[MF_PS_RO] * mix;
         if (c->rotate > 0) {
             float t = r * c->rotate, cs = cosf(t), sn = sinf(t);
             rotate_axis(&a[i], &cc[i], cs, sn);
@@ -285,7 +270,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
             rotate_axis(&a[i], &cc[i], cosf(t), sinf(t));
         }
         if (c->scale_x > 0) {
-            float g = 1 + n.so * c->scale_x * mix;
+            float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
             a[i] *= g, cc[i] *= g;
         }
         if (c->rotate > 0 || c->shear_x > 0 || c->scale_x > 0 || !origin_only(p, i)) {
@@ -299,8 +284,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         }
     }
     if (mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
-        n.ux = ax, n.uy = ay;
-        n.tx = p->wx[i] + p->a[i] * len, n.ty = p->wy[i] + p->c[i] * len;
+        st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;
+        st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;
     }
-    now_store(st, &n);
 }
