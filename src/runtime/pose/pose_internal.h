@@ -125,8 +125,10 @@ typedef struct mf_phys_fixed {
     uint8_t xy;    /* a translation channel (x or y > 0) */
     uint8_t spin;  /* a turning or stretching channel (rotate, shear_x or scale_x > 0) on a bone
                     * of positive length */
-    uint8_t pad[2];
+    uint8_t chan;  /* MF_PF_*: which of rotate, shear_x, scale_x are > 0 */
+    uint8_t pad;
 } mf_phys_fixed;
+enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 
 /* phys_state layout per constraint */
 enum {

@@ -89,10 +89,10 @@ static void spring_step(const spring *sp, float *o, float *ov, float a)
  * products give at times only changes the sign of a zero velocity, never an offset (an offset
  * only ever has values added, from +0 at rest, so it is never -0 itself, and adding a zero of
  * either sign leaves it as it is). cs0, sn0: the first step's cos and sin when known (have0). */
-static void steps_turn(float *restrict st, const mf_sd_physics *c, const spring *sp, float ca, float mr,
+static void steps_turn(float *restrict st, uint8_t chan, const spring *sp, float ca, float mr,
                        float len, int32_t steps, bool have0, float cs0, float sn0)
 {
-    bool turn = c->rotate > 0 || c->shear_x > 0, stretch = c->scale_x > 0;
+    bool turn = chan & (MF_PF_ROTATE | MF_PF_SHEAR), stretch = chan & MF_PF_SCALE;
     bool calm = sp->fx == 0 && sp->fy == 0 && len < INFINITY;
     for (int32_t k = 0; k < steps; k++) {
         float sa = ca + st[MF_PS_RO] * mr, torque = 0, pull = 0;
@@ -118,12 +118,13 @@ static float cos_deg(float deg)
  * shears, positive x scale, rotation inside atan2's range), decomposing its unchanged 2x2
  * gives them back up to rounding, so only the origin is recomputed (as update_applied does)
  * and the decomposition skipped. Returns false when the full update is needed. */
-static bool origin_only(mf_pose *p, int32_t i)
+static bool origin_only(mf_pose *p, int32_t i, int32_t par)
 {
     if (p->inherit[i] != MF_SD_INHERIT_NORMAL || p->ashx[i] != 0 || p->ashy[i] != 0 ||
         !(p->asx[i] > 0.0001f) || !(p->arot[i] > -180.0f && p->arot[i] < 180.0f))
         return false;
-    mf_pose_applied_origin(p, i);
+    if (par < 0) p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
+    else (void)mf_pose_origin_in_parent(p, i, par);
     return true;
 }
 
@@ -157,7 +158,9 @@ void mf_pose_physics_prepare(mf_pose *p)
         f->len = d->bones[c->bone].length;
         f->turn = c->rotate + c->shear_x;
         f->xy = c->x > 0 || c->y > 0;
-        f->spin = f->len > 0 && (c->rotate > 0 || c->shear_x > 0 || c->scale_x > 0);
+        f->chan = (uint8_t)((c->rotate > 0 ? MF_PF_ROTATE : 0) | (c->shear_x > 0 ? MF_PF_SHEAR : 0) |
+                            (c->scale_x > 0 ? MF_PF_SCALE : 0));
+        f->spin = f->len > 0 && f->chan != 0;
     }
 }
 
@@ -217,14 +220,14 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
     st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
     float sa = ca + st[MF_PS_RO] * mr, cs = 0, sn = 0;
     bool have = false; /* cs, sn: the first step's too (the same angle) */
-    if (c->scale_x > 0) {
+    if (f->chan & MF_PF_SCALE) {
         float xl = sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]);
         if (len * xl > 1e-6f) {
             cs = cosf(sa), sn = sinf(sa), have = true;
             st[MF_PS_SO] -= (mx * cs + my * sn) / (len * xl) * inertia;
         }
     }
-    steps_turn(st, c, &sp, ca, mr, len, steps, have, cs, sn);
+    steps_turn(st, f->chan, &sp, ca, mr, len, steps, have, cs, sn);
 }
 
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
@@ -260,20 +263,20 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         p->wx[i] += st[MF_PS_XO] * c->x * mix;
         p->wy[i] += st[MF_PS_YO] * c->y * mix;
         float r = st[MF_PS_RO] * mix;
-        if (c->rotate > 0) {
+        if (f->chan & MF_PF_ROTATE) {
             float t = r * c->rotate, cs = cosf(t), sn = sinf(t);
             rotate_axis(&a[i], &cc[i], cs, sn);
             rotate_axis(&b[i], &d[i], cs, sn);
         }
-        if (c->shear_x > 0) { /* shear turns the x axis only */
+        if (f->chan & MF_PF_SHEAR) { /* shear turns the x axis only */
             float t = r * c->shear_x;
             rotate_axis(&a[i], &cc[i], cosf(t), sinf(t));
         }
-        if (c->scale_x > 0) {
+        if (f->chan & MF_PF_SCALE) {
             float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
             a[i] *= g, cc[i] *= g;
         }
-        if (c->rotate > 0 || c->shear_x > 0 || c->scale_x > 0 || !origin_only(p, i)) {
+        if (f->chan || !origin_only(p, i, f->parent)) {
             if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) mf_pose_applied_normal(p, i, f->parent);
             else mf_pose_applied_update(p, i);
             /* the reference keeps as the y scale the y axis' part across the x axis (det /
