@@ -7,9 +7,10 @@
 #define MF_POSE_ATAN_H
 
 #include <math.h>
+#include <stdbool.h>
 
-/* The series for finite y, x not both zero, of magnitudes ay, ax. */
-static inline double mf_atan2_series(double y, double x, double ax, double ay)
+/* The series for finite y, x not both zero, of magnitudes ay, ax; ny, nx: their sign bits. */
+static inline double mf_atan2_series(bool ny, bool nx, double ax, double ay)
 {
     int swap = ay > ax;
     double t = swap ? ax / ay : ay / ax; /* [0, 1] */
@@ -24,15 +25,15 @@ static inline double mf_atan2_series(double y, double x, double ax, double ay)
                z * (1.0 / 13 + z * (-1.0 / 15)))))));
     double r = base + s;
     if (swap) r = 1.5707963267948966 - r;
-    if (signbit(x)) r = 3.1415926535897931 - r;
-    return copysign(r, y); /* r >= +0 here: y's sign on it is -r where y is negative */
+    if (nx) r = 3.1415926535897931 - r;
+    return ny ? -r : r;
 }
 
 static inline double mf_atan2(double y, double x)
 {
     double ax = fabs(x), ay = fabs(y);
     if (!(ax < INFINITY && ay < INFINITY) || (ax == 0 && ay == 0)) return atan2(y, x);
-    return mf_atan2_series(y, x, ax, ay);
+    return mf_atan2_series(signbit(y), signbit(x), ax, ay);
 }
 
 /* mf_atan2 of two floats, the same bits: their magnitudes in double cannot overflow when
@@ -41,7 +42,7 @@ static inline double mf_atan2_ff(float y, float x)
 {
     double ax = fabs((double)x), ay = fabs((double)y), sum = ax + ay;
     if (!(sum > 0 && sum < INFINITY)) return atan2(y, x);
-    return mf_atan2_series(y, x, ax, ay);
+    return mf_atan2_series(signbit(y), signbit(x), ax, ay); /* the signs read off the floats */
 }
 
 static inline float mf_atan2f(float y, float x) { return (float)mf_atan2_ff(y, x); }
