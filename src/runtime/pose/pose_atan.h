@@ -9,11 +9,10 @@
 #include <math.h>
 #include <stdbool.h>
 
-/* The series for finite y, x not both zero, of magnitudes ay, ax; ny, nx: their sign bits. */
-static inline double mf_atan2_series(bool ny, bool nx, double ax, double ay)
+/* The series on t = min(|x|, |y|) / max(|x|, |y|) in [0, 1] (swap: |y| > |x|); ny, nx: the
+ * sign bits of y and x. */
+static inline double mf_atan2_reduced(double t, int swap, bool ny, bool nx)
 {
-    int swap = ay > ax;
-    double t = swap ? ax / ay : ay / ax; /* [0, 1] */
     double base = 0, u = t;
     if (t > 0.66817863791929891) { /* tan(3pi/16): around tan(pi/4) = 1 */
         base = 0.78539816339744831, u = (t - 1.0) / (t + 1.0);
@@ -33,16 +32,20 @@ static inline double mf_atan2(double y, double x)
 {
     double ax = fabs(x), ay = fabs(y);
     if (!(ax < INFINITY && ay < INFINITY) || (ax == 0 && ay == 0)) return atan2(y, x);
-    return mf_atan2_series(signbit(y), signbit(x), ax, ay);
+    int swap = ay > ax;
+    return mf_atan2_reduced(swap ? ax / ay : ay / ax, swap, signbit(y), signbit(x));
 }
 
-/* mf_atan2 of two floats, the same bits: their magnitudes in double cannot overflow when
- * added, so one sum tells both finite (below infinity) and not both zero (above 0). */
+/* mf_atan2 of two floats, the same bits, with one test: the ratio is NaN where both are zero,
+ * both infinite or one is NaN (libm's cases). One infinite or one zero gives t = 0, and the
+ * series then gives exactly the 0, pi/2 or pi (signed) that libm gives for them. */
 static inline double mf_atan2_ff(float y, float x)
 {
-    double ax = fabs((double)x), ay = fabs((double)y), sum = ax + ay;
-    if (!(sum > 0 && sum < INFINITY)) return atan2(y, x);
-    return mf_atan2_series(signbit(y), signbit(x), ax, ay); /* the signs read off the floats */
+    double ax = fabs((double)x), ay = fabs((double)y);
+    int swap = ay > ax;
+    double t = swap ? ax / ay : ay / ax;
+    if (t != t) return atan2(y, x);
+    return mf_atan2_reduced(t, swap, signbit(y), signbit(x)); /* the signs read off the floats */
 }
 
 static inline float mf_atan2f(float y, float x) { return (float)mf_atan2_ff(y, x); }
