@@ -8,6 +8,8 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 /* The series on t = min(|x|, |y|) / max(|x|, |y|) in [0, 1] (swap: |y| > |x|); ny, nx: the
  * sign bits of y and x. */
@@ -41,11 +43,13 @@ static inline double mf_atan2(double y, double x)
  * series then gives exactly the 0, pi/2 or pi (signed) that libm gives for them. */
 static inline double mf_atan2_ff(float y, float x)
 {
+    uint32_t bx, by;
+    memcpy(&bx, &x, sizeof bx), memcpy(&by, &y, sizeof by);
     double ax = fabs((double)x), ay = fabs((double)y);
     int swap = ay > ax;
     double t = swap ? ax / ay : ay / ax;
     if (t != t) return atan2(y, x);
-    return mf_atan2_reduced(t, swap, signbit(y), signbit(x)); /* the signs read off the floats */
+    return mf_atan2_reduced(t, swap, by >> 31, bx >> 31); /* the signs off the floats' bits */
 }
 
 static inline float mf_atan2f(float y, float x) { return (float)mf_atan2_ff(y, x); }
