@@ -35,7 +35,8 @@ static inline double mf_atan2(double y, double x)
     double ax = fabs(x), ay = fabs(y);
     if (!(ax < INFINITY && ay < INFINITY) || (ax == 0 && ay == 0)) return atan2(y, x);
     int swap = ay > ax;
-    return mf_atan2_reduced(swap ? ax / ay : ay / ax, swap, signbit(y), signbit(x));
+    double r = mf_atan2_reduced(swap ? ax / ay : ay / ax, swap, false, signbit(x));
+    return signbit(y) ? -r : r;
 }
 
 /* mf_atan2 of two floats, the same bits, with one test: the ratio is NaN where both are zero,
