@@ -1,8 +1,9 @@
 /* atan2 for the pose updates (not public): the constraints and physics call it several times a
  * bone, and libm's costs about 130 instructions. Reduction of |y|/|x| (or its inverse) to
  * |u| <= tan(pi/16) around tan(k*pi/8), k = 0..2, then the series to u^15: relative error
- * below 1e-13, far under float precision. Zeros, infinities and NaN go to libm, which gives
- * their signed results. */
+ * below 4e-13 (the next term, u^17/17), far under float precision. mf_atan2 hands both zero,
+ * infinities and NaN to libm, which gives their signed results; mf_atan2_ff (floats) only the
+ * pairs libm's results cannot come from the series for. */
 #ifndef MF_POSE_ATAN_H
 #define MF_POSE_ATAN_H
 
