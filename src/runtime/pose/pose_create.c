@@ -59,6 +59,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->phys_values = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_V_COUNT, sizeof(float));
     s->phys_state = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = mf_lines_carve(l, (size_t)d->physics_count, sizeof(double));
+    s->phys_fixed = mf_lines_carve(l, (size_t)d->physics_count, sizeof(mf_phys_fixed));
     if (np > 0) { /* path scratch: only rigs with path constraints */
         size_t pb = (size_t)s->path_bones_cap + 1;
         s->spaces = mf_lines_carve(l, pb, sizeof(float));
@@ -165,6 +166,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     s->trig_avx2 = mf_pose_trig_avx2_usable();
 #endif
     mf_pose_dirty_setup(p);
+    mf_pose_physics_prepare(p);
 #if MF_SKIN_AVX
     s->skin_avx = mf_skin_avx_usable();
 #endif

@@ -104,6 +104,7 @@ typedef struct mf_pose_scratch {
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
+    struct mf_phys_fixed *phys_fixed; /* per constraint what depends on the data only */
     float *phys_state;    /* MF_PHYS_STATE floats a constraint */
     double *phys_remaining; /* per constraint: time not yet stepped (double: see pose_physics.c) */
     float phys_move_x, phys_move_y, phys_gravity, phys_wind, phys_mix, phys_teleport;
@@ -111,6 +112,23 @@ typedef struct mf_pose_scratch {
     double phys_frame_dt;       /* the time handed at the last begin (a reset keeps only it) */
     int32_t phys_mode;    /* mf_physics_mode */
 } mf_pose_scratch;
+
+/* What a physics constraint's solve needs from the data alone, worked out once at create
+ * (mf_pose_physics_prepare) instead of every frame. */
+typedef struct mf_phys_fixed {
+    double step;   /* the fixed step, seconds (1 / fps recovered from the stored float) */
+    float cap;     /* the speed limit times the step: the most an axis moves in one step */
+    float e;       /* 60 times the step as a float: damping's exponent (exactly 1 by default) */
+    float len;     /* the bone's length */
+    float turn;    /* rotate + shear_x: how far the shown tip turns per radian, before mix */
+    int32_t bone, parent;
+    uint8_t xy;    /* a translation channel (x or y > 0) */
+    uint8_t spin;  /* a turning or stretching channel (rotate, shear_x or scale_x > 0) on a bone
+                    * of positive length */
+    uint8_t chan;  /* MF_PF_*: which of rotate, shear_x, scale_x are > 0 */
+    uint8_t pad;
+} mf_phys_fixed;
+enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 
 /* phys_state layout per constraint */
 enum {
@@ -143,6 +161,8 @@ void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment);
 /* A bone's applied x, y from its world origin in its parent's world (mf_pose_update_applied's
  * first part). */
 void mf_pose_applied_origin(mf_pose *pose, int32_t bone);
+/* mf_pose_update_applied for a bone known to be in range (a constraint's). */
+void mf_pose_applied_update(mf_pose *pose, int32_t bone);
 
 /* Bone world update from explicit applied values (they become the bone's applied values). */
 void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, float rot, float sx,
@@ -172,6 +192,8 @@ void mf_pose_apply_path(mf_pose *pose, int32_t path);
 void mf_pose_physics_begin(mf_pose *pose);
 void mf_pose_apply_physics(mf_pose *pose, int32_t physics);
 void mf_pose_physics_setup(mf_pose *pose);
+/* Fills the scratch's per-constraint fixed data (at create). */
+void mf_pose_physics_prepare(mf_pose *pose);
 void mf_pose_physics_timeline(mf_pose *pose, const mf_sd_timeline *tl, int32_t key, double time,
                               double local_prev, double local_time, bool wrapped, float weight);
 

@@ -16,6 +16,9 @@
  * bone's world transform, scaled by each channel's amount and the mixes, and its local values
  * recomputed so that children follow. The constants were fitted to the Spine runtime's output
  * on the probe-physics rig (docs/physics.md). */
+#include <string.h>
+
+#include "pose_applied.h"
 #include "pose_atan.h"
 #include "pose_internal.h"
 
@@ -59,13 +62,14 @@ typedef struct spring {
     float h;             /* the step, seconds */
 } spring;
 
-static spring make_spring(const float *v, float fx, float fy, float h)
+/* e: 60 h, exactly 1 at the default step (damping then as it is, no powf). */
+static spring make_spring(const float *v, float fx, float fy, float h, float e)
 {
     spring sp = {.fx = fx, .fy = fy, .h = h};
     sp.mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f;
     sp.k = v[MF_PHYS_V_STRENGTH] / sp.mass;
     sp.tx = fx * 100.0f / sp.mass, sp.ty = fy * 100.0f / sp.mass;
-    float damp = v[MF_PHYS_V_DAMPING], e = 60.0f * h; /* e is exactly 1 at the default step */
+    float damp = v[MF_PHYS_V_DAMPING];
     sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
     return sp;
 }
@@ -78,27 +82,27 @@ static void spring_step(const spring *sp, float *o, float *ov, float a)
     *ov *= sp->damp;
 }
 
-/* One step of the translation channel: forces in px/s² per 1/100, so that gravity 80 under
- * strength 100 rests 80 px away. */
-static void step_translation(float *st, const spring *sp)
+/* The steps of the rotation/shear and scale channels. The bone's shown direction is its
+ * animated angle ca plus the rotation offset times mr, taken at each step; its cos and sin feed
+ * the torque and pull of wind and gravity. Without either (calm: both 0, the usual case) those
+ * are zeros whatever the direction, so it is not computed: a +0 in the place of the -0 the
+ * products give at times only changes the sign of a zero velocity, never an offset (an offset
+ * only ever has values added, from +0 at rest, so it is never -0 itself, and adding a zero of
+ * either sign leaves it as it is). cs0, sn0: the first step's cos and sin when known (have0). */
+static void steps_turn(float *restrict st, uint8_t chan, const spring *sp, float ca, float mr,
+                       float len, int32_t steps, bool have0, float cs0, float sn0)
 {
-    spring_step(sp, &st[MF_PS_XO], &st[MF_PS_XV], sp->tx);
-    spring_step(sp, &st[MF_PS_YO], &st[MF_PS_YV], sp->ty);
-}
-
-/* One step of the rotation/shear and scale channels. The bone's shown direction is its
- * animated angle ca plus the rotation offset times mr, taken at each step. */
-static void step_turn(float *st, const mf_sd_physics *c, const spring *sp, float ca, float mr,
-                      float len)
-{
-    float sa = ca + st[MF_PS_RO] * mr, ux = cosf(sa), uy = sinf(sa);
-    if (c->rotate > 0 || c->shear_x > 0) {
-        float torque = (ux * sp->fy - uy * sp->fx) * len * 0.01f; /* the force across, × length */
-        spring_step(sp, &st[MF_PS_RO], &st[MF_PS_RV], torque / sp->mass);
-    }
-    if (c->scale_x > 0) {
-        float pull = ux * sp->fx + uy * sp->fy; /* the force along the bone */
-        spring_step(sp, &st[MF_PS_SO], &st[MF_PS_SV], pull / sp->mass);
+    bool turn = chan & (MF_PF_ROTATE | MF_PF_SHEAR), stretch = chan & MF_PF_SCALE;
+    bool calm = sp->fx == 0 && sp->fy == 0 && len < INFINITY;
+    for (int32_t k = 0; k < steps; k++) {
+        float sa = ca + st[MF_PS_RO] * mr, torque = 0, pull = 0;
+        if (!calm || !isfinite(sa)) { /* a NaN or infinite direction spreads as it would */
+            float ux = k == 0 && have0 ? cs0 : cosf(sa), uy = k == 0 && have0 ? sn0 : sinf(sa);
+            torque = (ux * sp->fy - uy * sp->fx) * len * 0.01f; /* the force across, × length */
+            pull = ux * sp->fx + uy * sp->fy;                   /* the force along the bone */
+        }
+        if (turn) spring_step(sp, &st[MF_PS_RO], &st[MF_PS_RV], torque / sp->mass);
+        if (stretch) spring_step(sp, &st[MF_PS_SO], &st[MF_PS_SV], pull / sp->mass);
     }
 }
 
@@ -114,12 +118,13 @@ static float cos_deg(float deg)
  * shears, positive x scale, rotation inside atan2's range), decomposing its unchanged 2x2
  * gives them back up to rounding, so only the origin is recomputed (as update_applied does)
  * and the decomposition skipped. Returns false when the full update is needed. */
-static bool origin_only(mf_pose *p, int32_t i)
+static bool origin_only(mf_pose *p, int32_t i, int32_t par)
 {
     if (p->inherit[i] != MF_SD_INHERIT_NORMAL || p->ashx[i] != 0 || p->ashy[i] != 0 ||
         !(p->asx[i] > 0.0001f) || !(p->arot[i] > -180.0f && p->arot[i] < 180.0f))
         return false;
-    mf_pose_applied_origin(p, i);
+    if (par < 0) p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
+    else (void)mf_pose_origin_in_parent(p, i, par);
     return true;
 }
 
@@ -139,15 +144,36 @@ static double fixed_step(const mf_sd_physics *c)
     return step;
 }
 
+void mf_pose_physics_prepare(mf_pose *p)
+{
+    const mf_skel_data *d = p->data;
+    for (int32_t k = 0; k < d->physics_count; k++) {
+        const mf_sd_physics *c = &d->physics[k];
+        mf_phys_fixed *f = &p->scratch->phys_fixed[k];
+        f->step = fixed_step(c);
+        f->cap = (c->limit > 0 ? c->limit : 5000.0f) * (float)f->step;
+        f->e = 60.0f * (float)f->step;
+        f->bone = c->bone;
+        f->parent = d->bones[c->bone].parent;
+        f->len = d->bones[c->bone].length;
+        f->turn = c->rotate + c->shear_x;
+        f->xy = c->x > 0 || c->y > 0;
+        f->chan = (uint8_t)((c->rotate > 0 ? MF_PF_ROTATE : 0) | (c->shear_x > 0 ? MF_PF_SHEAR : 0) |
+                            (c->scale_x > 0 ? MF_PF_SCALE : 0));
+        f->spin = f->len > 0 && f->chan != 0;
+    }
+}
+
 /* Update mode: lag behind the frame's movement, then step the springs. */
-static void update(mf_pose *p, int32_t k, int32_t i, float len, float mix)
+static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
     const mf_sd_physics *c = &p->data->physics[k];
-    float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
     const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+    int32_t i = f->bone;
+    float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
-    float mr = (c->rotate + c->shear_x) * mix; /* how far the shown tip turns per radian */
+    float mr = f->turn * mix; /* how far the shown tip turns per radian */
     float dx = ax - st[MF_PS_UX] + st[MF_PS_MOVE_X], dy = ay - st[MF_PS_UY] + st[MF_PS_MOVE_Y];
     double remaining = s->phys_remaining[k];
     if (s->phys_teleport > 0 && dx * dx + dy * dy > s->phys_teleport * s->phys_teleport) {
@@ -159,8 +185,8 @@ static void update(mf_pose *p, int32_t k, int32_t i, float len, float mix)
      * stretches the bone (before inertia). Fitted on sack's fall and loop wrap (a root jumping
      * ~2900 px lags only limit/60 px) and celestial-circus' swing; other caps fit worse */
     float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
-    double step = fixed_step(c);
-    float limit = (c->limit > 0 ? c->limit : 5000.0f) * (float)step;
+    double step = f->step;
+    float limit = f->cap;
     bool capped = remaining > 0; /* no time passed: no speed to cap */
     float ux = dx * inertia, uy = dy * inertia;
     if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
@@ -174,11 +200,15 @@ static void update(mf_pose *p, int32_t k, int32_t i, float len, float mix)
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
     if (steps > 0)
         sp = make_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
-                         (float)step);
-    /* translation first: the bone then turns about its origin as shown this frame */
-    if (c->x > 0 || c->y > 0)
-        for (int32_t n = 0; n < steps; n++) step_translation(st, &sp);
-    if (len <= 0 || (c->rotate <= 0 && c->shear_x <= 0 && c->scale_x <= 0)) return;
+                         (float)step, f->e);
+    /* translation first: the bone then turns about its origin as shown this frame; forces in
+     * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
+    if (f->xy)
+        for (int32_t j = 0; j < steps; j++) {
+            spring_step(&sp, &st[MF_PS_XO], &st[MF_PS_XV], sp.tx);
+            spring_step(&sp, &st[MF_PS_YO], &st[MF_PS_YV], sp.ty);
+        }
+    if (!f->spin) return;
     float ca = mf_atan2f(p->c[i], p->a[i]); /* the bone's animated direction */
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
@@ -188,25 +218,31 @@ static void update(mf_pose *p, int32_t k, int32_t i, float len, float mix)
     float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
     float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
     st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
-    float sa = ca + st[MF_PS_RO] * mr;
-    float xl = c->scale_x > 0 ? sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]) : 0;
-    if (c->scale_x > 0 && len * xl > 1e-6f)
-        st[MF_PS_SO] -= (mx * cosf(sa) + my * sinf(sa)) / (len * xl) * inertia;
-    for (int32_t n = 0; n < steps; n++) step_turn(st, c, &sp, ca, mr, len);
+    float sa = ca + st[MF_PS_RO] * mr, cs = 0, sn = 0;
+    bool have = false; /* cs, sn: the first step's too (the same angle) */
+    if (f->chan & MF_PF_SCALE) {
+        float xl = sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]);
+        if (len * xl > 1e-6f) {
+            cs = cosf(sa), sn = sinf(sa), have = true;
+            st[MF_PS_SO] -= (mx * cs + my * sn) / (len * xl) * inertia;
+        }
+    }
+    steps_turn(st, f->chan, &sp, ca, mr, len, steps, have, cs, sn);
 }
 
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
-    const mf_sd_physics *c = &p->data->physics[k];
-    float *st = s->phys_state + (size_t)k * MF_PHYS_STATE;
-    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
-    int32_t i = c->bone;
+    const mf_phys_fixed *f = &s->phys_fixed[k];
+    int32_t i = f->bone;
     if (!constraint_active(p, k) || !p->active[i]) return;
-    float len = p->data->bones[i].length;
+    const mf_sd_physics *c = &p->data->physics[k];
+    float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
+    float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
-    float mix = v[MF_PHYS_V_MIX] * s->phys_mix;
-    if (s->phys_mode == MF_PHYSICS_NONE) {
+    float mix = s->phys_values[(size_t)k * MF_PHYS_V_COUNT + MF_PHYS_V_MIX] * s->phys_mix;
+    int32_t mode = s->phys_mode;
+    if (mode == MF_PHYSICS_NONE) {
         keep_tip(p, i, len, st); /* so that switching back does not see a jump */
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
@@ -219,28 +255,30 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         rest(p, i, len, st, &s->phys_remaining[k]);
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
-    if (s->phys_mode == MF_PHYSICS_UPDATE && !resting)
-        update(p, k, i, len, mix);
-    else if (s->phys_mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+    if (mode == MF_PHYSICS_UPDATE && !resting)
+        update(p, k, f, mix, st);
+    else if (mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     if (mix != 0) {
+        float *a = p->a, *b = p->b, *cc = p->c, *d = p->d;
         p->wx[i] += st[MF_PS_XO] * c->x * mix;
         p->wy[i] += st[MF_PS_YO] * c->y * mix;
         float r = st[MF_PS_RO] * mix;
-        if (c->rotate > 0) {
-            float a = r * c->rotate, cs = cosf(a), sn = sinf(a);
-            rotate_axis(&p->a[i], &p->c[i], cs, sn);
-            rotate_axis(&p->b[i], &p->d[i], cs, sn);
+        if (f->chan & MF_PF_ROTATE) {
+            float t = r * c->rotate, cs = cosf(t), sn = sinf(t);
+            rotate_axis(&a[i], &cc[i], cs, sn);
+            rotate_axis(&b[i], &d[i], cs, sn);
         }
-        if (c->shear_x > 0) { /* shear turns the x axis only */
-            float a = r * c->shear_x;
-            rotate_axis(&p->a[i], &p->c[i], cosf(a), sinf(a));
+        if (f->chan & MF_PF_SHEAR) { /* shear turns the x axis only */
+            float t = r * c->shear_x;
+            rotate_axis(&a[i], &cc[i], cosf(t), sinf(t));
         }
-        if (c->scale_x > 0) {
-            float f = 1 + st[MF_PS_SO] * c->scale_x * mix;
-            p->a[i] *= f, p->c[i] *= f;
+        if (f->chan & MF_PF_SCALE) {
+            float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
+            a[i] *= g, cc[i] *= g;
         }
-        if (c->rotate > 0 || c->shear_x > 0 || c->scale_x > 0 || !origin_only(p, i)) {
-            mf_pose_update_applied(p, i);
+        if (f->chan || !origin_only(p, i, f->parent)) {
+            if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) mf_pose_applied_normal(p, i, f->parent);
+            else mf_pose_applied_update(p, i);
             /* the reference keeps as the y scale the y axis' part across the x axis (det /
              * scaleX), not its length, so a bone re-posed from these values (when a later
              * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
@@ -248,7 +286,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
             p->asy[i] *= cos_deg(p->ashy[i]);
         }
     }
-    if (s->phys_mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
+    if (mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
         st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;
         st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;
     }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "geom_skin.h"
+#include "pose_applied.h"
 #include "pose_atan.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
@@ -37,7 +38,7 @@ static inline __attribute__((always_inline)) void local_matrix_fresh(const mf_po
     l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
 }
 
-static float atan2d(float y, float x) { return (float)(mf_atan2(y, x) * MF_RAD); }
+static float atan2d(float y, float x) { return mf_atan2d(y, x); }
 
 /* The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
  * own orientation, q = R(prot)·diag(n, n·k). *prot gets the parent's rotation in degrees. */
@@ -163,19 +164,6 @@ void mf_pose_update_bone(mf_pose *p, int32_t i)
                              p->ashx[i], p->ashy[i]);
 }
 
-/* mf_pose_applied_origin of a bone with parent par; returns the inverse of the parent's
- * determinant (0 when singular), which mf_pose_update_applied reuses for Normal. */
-static inline float origin_in_parent(mf_pose *p, int32_t i, int32_t par)
-{
-    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-    float det = pa * pd - pb * pc;
-    float inv = fabsf(det) > 1e-12f ? 1.0f / det : 0.0f;
-    float dx = p->wx[i] - p->wx[par], dy = p->wy[i] - p->wy[par];
-    p->ax[i] = (dx * pd - dy * pb) * inv;
-    p->ay[i] = (dy * pa - dx * pc) * inv;
-    return inv;
-}
-
 void mf_pose_applied_origin(mf_pose *p, int32_t i)
 {
     int32_t par = p->data->bones[i].parent;
@@ -183,14 +171,25 @@ void mf_pose_applied_origin(mf_pose *p, int32_t i)
         p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
         return;
     }
-    (void)origin_in_parent(p, i, par);
+    (void)mf_pose_origin_in_parent(p, i, par);
 }
 
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
-    p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
+    mf_pose_applied_update(p, i);
+}
+
+void mf_pose_applied_update(mf_pose *p, int32_t i)
+{
     int32_t par = p->data->bones[i].parent;
+    if (par >= 0 && p->inherit[i] != MF_SD_INHERIT_ONLY_TRANSLATION &&
+        p->inherit[i] != MF_SD_INHERIT_NO_ROTATION_OR_REFLECTION && p->inherit[i] != MF_SD_INHERIT_NO_SCALE &&
+        p->inherit[i] != MF_SD_INHERIT_NO_SCALE_OR_REFLECTION) {
+        mf_pose_applied_normal(p, i, par); /* Normal: relative to the parent's matrix */
+        return;
+    }
+    p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
     float r[4];
@@ -199,10 +198,8 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-        /* the origin, its inverse determinant kept: Normal's matrix is the parent's */
-        float inv = origin_in_parent(p, i, par);
-        float m[4];
-        bool own = true; /* m is not the parent's matrix: its own inverse */
+        (void)mf_pose_origin_in_parent(p, i, par);
+        float m[4]; /* the matrix the relative one is taken from */
         switch (p->inherit[i]) {
         case MF_SD_INHERIT_ONLY_TRANSLATION:
             m[0] = 1, m[1] = 0, m[2] = 0, m[3] = 1;
@@ -210,46 +207,19 @@ void mf_pose_update_applied(mf_pose *p, int32_t i)
         case MF_SD_INHERIT_NO_ROTATION_OR_REFLECTION:
             strip_rotation(pa, pb, pc, pd, m, &extra_rot);
             break;
-        case MF_SD_INHERIT_NO_SCALE:
-        case MF_SD_INHERIT_NO_SCALE_OR_REFLECTION:
+        default: /* NoScale, NoScaleOrReflection */
             unit_frame(pa, pb, pc, pd, p->arot[i], p->inherit[i] == MF_SD_INHERIT_NO_SCALE, m);
             extra_rot = p->arot[i];
             break;
-        default:
-            m[0] = pa, m[1] = pb, m[2] = pc, m[3] = pd;
-            own = false;
-            break;
         }
-        float mi = inv;
-        if (own) {
-            float md = m[0] * m[3] - m[1] * m[2];
-            mi = fabsf(md) > 1e-12f ? 1.0f / md : 0.0f;
-        }
+        float md = m[0] * m[3] - m[1] * m[2];
+        float mi = fabsf(md) > 1e-12f ? 1.0f / md : 0.0f;
         r[0] = (m[3] * a - m[1] * c) * mi;
         r[1] = (m[3] * b - m[1] * d) * mi;
         r[2] = (m[0] * c - m[2] * a) * mi;
         r[3] = (m[0] * d - m[2] * b) * mi;
     }
-    /* decompose r = R(rot)·shear(shy)·scale(sx, sy) with no x shear */
-    p->ashx[i] = 0;
-    float sx = sqrtf(r[0] * r[0] + r[2] * r[2]);
-    if (sx > 0.0001f) {
-        float det = r[0] * r[3] - r[1] * r[2];
-        float sy = sqrtf(r[1] * r[1] + r[3] * r[3]);
-        if (det < 0) sy = -sy;
-        float rot = atan2d(r[2], r[0]);
-        p->asx[i] = sx, p->asy[i] = sy;
-        p->arot[i] = rot + extra_rot;
-        /* the y axis' angle from the x axis, in one atan2: cross and dot of the axes, the y
-         * axis flipped when sy is (a reflection) */
-        float dot = r[0] * r[1] + r[2] * r[3];
-        p->ashy[i] = sy != 0 ? mf_wrap_deg(atan2d(fabsf(det), det < 0 ? -dot : dot) - 90.0f) : 0.0f;
-    } else {
-        p->asx[i] = 0;
-        p->asy[i] = sqrtf(r[1] * r[1] + r[3] * r[3]);
-        p->ashy[i] = 0;
-        p->arot[i] = 90.0f - atan2d(r[3], r[1]) + extra_rot;
-    }
+    mf_pose_applied_decompose(p, i, r, extra_rot);
 }
 
 /* The update of a bone with inherit other than Normal, a root, or one a constraint wrote
