@@ -3,6 +3,8 @@
  * compress, stretch, uniform and mix, as Spine's user guide describes them. */
 #include "pose_atan.h"
 #include "pose_internal.h"
+#include "pose_trig.h"
+#include "pose_world.h"
 
 static double atan2_(double y, double x) { return mf_atan2(y, x); }
 
@@ -192,14 +194,27 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
     a1 = (a1 - os) * MF_RAD + o1 - rot;
     if (a1 > 180) a1 -= 360;
     else if (a1 < -180) a1 += 360;
-    const float v[7] = {(float)px, (float)py, (float)(rot + a1 * mix), (float)sx, (float)sy, 0, 0};
+    float prot = (float)(rot + a1 * mix), fsx = (float)sx, fsy = (float)sy;
     rot = p->arot[child];
-    a2 = ((a2 + os) * MF_RAD - p->ashx[child]) * s2 + o2 - rot;
+    float cshx = p->ashx[child], cshy = p->ashy[child];
+    a2 = ((a2 + os) * MF_RAD - cshx) * s2 + o2 - rot;
     if (a2 > 180) a2 -= 360;
     else if (a2 < -180) a2 += 360;
-    const float w[7] = {(float)cx, (float)cy, (float)(rot + a2 * mix), p->asx[child], p->asy[child],
-                        p->ashx[child], p->ashy[child]};
-    mf_pose_update_two_with(p, parent, v, child, w); /* both Normal: checked at the top */
+    float crot = (float)(rot + a2 * mix), fcy = (float)cy;
+    if (parent == child) { /* not a chain the checks let through; as two updates all the same */
+        mf_pose_update_bone_with(p, parent, (float)px, (float)py, prot, fsx, fsy, 0, 0);
+        mf_pose_update_bone_with(p, child, (float)cx, fcy, crot, p->asx[child], p->asy[child], cshx, cshy);
+        return;
+    }
+    /* mf_pose_update_two_with inlined (both Normal: checked at the top): the applied values
+     * that change (x, y and the child's scales and shears stay), the cos and sin of both
+     * bones in one call, the worlds */
+    p->arot[parent] = prot, p->asx[parent] = fsx, p->asy[parent] = fsy;
+    p->ashx[parent] = 0, p->ashy[parent] = 0;
+    p->ay[child] = fcy, p->arot[child] = crot;
+    p->trig_computed += mf_pose_trig_refresh2(p->scratch, parent, prot, 0, 0, child, crot, cshx, cshy);
+    mf_pose_world_normal(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy);
+    mf_pose_world_normal(p, child, parent, p->ax[child], fcy, p->asx[child], p->asy[child]);
 }
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)

@@ -6,6 +6,7 @@
 #include "pose_atan.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
+#include "pose_world.h"
 
 /* Cosine and sine of degrees, as Spine converts them: the rounding of the float radians decides
  * the sign of cos(±90°), and so the sign of a zero world axis (a bone scaled to 0), which
@@ -23,16 +24,6 @@ static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p
 {
     mf_pose_scratch *s = p->scratch;
     p->trig_computed += mf_pose_trig_refresh(s, i, rot, shx, shy);
-    l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
-    l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
-}
-
-/* local_matrix_cached for a bone whose applied rotation and shears are those the cache was
- * filled from this update (no constraint touched it since): no key to check. */
-static inline __attribute__((always_inline)) void local_matrix_fresh(const mf_pose *p, int32_t i, float sx, float sy,
-                                                                     float l[4])
-{
-    const mf_pose_scratch *s = p->scratch;
     l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
     l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
 }
@@ -80,7 +71,7 @@ static inline __attribute__((always_inline)) void world_of(mf_pose *p, int32_t i
     float la, lb, lc, ld;
     if (par >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) { /* most bones: the parent's matrix times the local one */
         float l[4];
-        if (fresh) local_matrix_fresh(p, i, sx, sy, l);
+        if (fresh) mf_pose_local_fresh(p, i, sx, sy, l);
         else local_matrix_cached(p, i, rot, sx, sy, shx, shy, l);
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
         p->wx[i] = pa * x + pb * y + p->wx[par];
