@@ -56,8 +56,15 @@ static void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compre
             }
         }
     }
-    mf_pose_update_bone_with(p, bone, p->ax[bone], p->ay[bone], (float)(p->arot[bone] + rot_ik * mix),
-                             (float)sx, (float)sy, p->ashx[bone], p->ashy[bone]);
+    float rot = (float)(p->arot[bone] + rot_ik * mix), fsx = (float)sx, fsy = (float)sy;
+    if (par >= 0 && inh != MF_SD_INHERIT_NORMAL) {
+        mf_pose_update_bone_with(p, bone, p->ax[bone], p->ay[bone], rot, fsx, fsy, p->ashx[bone], p->ashy[bone]);
+        return;
+    }
+    /* Normal or a root (most): the update here, storing the values that change */
+    p->arot[bone] = rot, p->asx[bone] = fsx, p->asy[bone] = fsy;
+    p->trig_computed += mf_pose_trig_refresh(p->scratch, bone, rot, p->ashx[bone], p->ashy[bone]);
+    mf_pose_world_normal(p, bone, par, p->ax[bone], p->ay[bone], fsx, fsy);
 }
 
 /* Point on the child's reach ellipse (non-uniform parent scale) at distance sqrt(dd) from the
@@ -206,9 +213,9 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
         mf_pose_update_bone_with(p, child, (float)cx, fcy, crot, p->asx[child], p->asy[child], cshx, cshy);
         return;
     }
-    /* mf_pose_update_two_with inlined (both Normal: checked at the top): the applied values
-     * that change (x, y and the child's scales and shears stay), the cos and sin of both
-     * bones in one call, the worlds */
+    /* both bones' updates here (both Normal: checked at the top): the applied values that
+     * change (x, y and the child's scales and shears stay), the cos and sin of both bones in
+     * one call, the worlds */
     p->arot[parent] = prot, p->asx[parent] = fsx, p->asy[parent] = fsy;
     p->ashx[parent] = 0, p->ashy[parent] = 0;
     p->ay[child] = fcy, p->arot[child] = crot;

@@ -148,10 +148,6 @@ void mf_pose_applied_origin(mf_pose *pose, int32_t bone);
 void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, float rot, float sx,
                               float sy, float shx, float shy);
 
-/* mf_pose_update_bone_with for bone i and then bone j, both of Normal inheritance (or a root),
- * their cos and sin computed together; v and w: x, y, rot, sx, sy, shx, shy. */
-void mf_pose_update_two_with(mf_pose *pose, int32_t i, const float v[7], int32_t j, const float w[7]);
-
 /* The dirty sub-tree skip (pose_dirty.c): setup at create, clear after outside world writes,
  * mark before each update order (also copies local to applied values and fills the
  * trigonometry cache; returns the bones whose trigonometry it computed). */

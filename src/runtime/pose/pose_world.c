@@ -129,22 +129,6 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
     world_of(p, i, x, y, rot, sx, sy, shx, shy, false);
 }
 
-void mf_pose_update_two_with(mf_pose *p, int32_t i, const float v[7], int32_t j, const float w[7])
-{
-    if (i == j) { /* not a chain the checks let through; as two updates all the same */
-        mf_pose_update_bone_with(p, i, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
-        mf_pose_update_bone_with(p, j, w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
-        return;
-    }
-    p->ax[i] = v[0], p->ay[i] = v[1], p->arot[i] = v[2], p->asx[i] = v[3], p->asy[i] = v[4];
-    p->ashx[i] = v[5], p->ashy[i] = v[6];
-    p->ax[j] = w[0], p->ay[j] = w[1], p->arot[j] = w[2], p->asx[j] = w[3], p->asy[j] = w[4];
-    p->ashx[j] = w[5], p->ashy[j] = w[6];
-    p->trig_computed += mf_pose_trig_refresh2(p->scratch, i, v[2], v[5], v[6], j, w[2], w[5], w[6]);
-    world_of(p, i, v[0], v[1], v[2], v[3], v[4], v[5], v[6], true);
-    world_of(p, j, w[0], w[1], w[2], w[3], w[4], w[5], w[6], true);
-}
-
 void mf_pose_update_bone(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
