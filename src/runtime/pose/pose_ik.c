@@ -237,12 +237,3 @@ void mf_pose_apply_ik(mf_pose *p, int32_t k)
         ik_two(p, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
                ik->uniform, p->ik_softness[k], mix);
 }
-
-bool mf_pose_ik_overwrites(const mf_pose *p, int32_t k, int32_t bone)
-{
-    const mf_sd_ik *ik = &p->data->ik[k];
-    if (!p->ik_active[k] || p->ik_mix[k] == 0 || p->inherit[bone] != MF_SD_INHERIT_NORMAL) return false;
-    /* a chain of two solves only with both bones Normal (ik_two); one bone reads its own world
-     * only in the inherit modes other than Normal (ik_one) */
-    return ik->bone_count == 1 || p->inherit[p->data->bone_lists[ik->bone_first]] == MF_SD_INHERIT_NORMAL;
-}
