@@ -1,6 +1,8 @@
 /* IK constraints: one bone turns towards the target; two bones solve the triangle by the law of
  * cosines (an ellipse when the parent's scale is not uniform), with bend direction, softness,
  * compress, stretch, uniform and mix, as Spine's user guide describes them. */
+#include <string.h>
+
 #include "pose_atan.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
@@ -88,7 +90,18 @@ static bool ellipse_solve(double l1, double ea, double eb, double dd, double ben
     return true;
 }
 
-static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float ty_w, int bend,
+/* atan2(cy, cx) of IK k's child, from the constraint's cache while the child's x and y (its
+ * applied ones, mostly its setup position) keep their bits. */
+static inline double offset_angle(mf_pose_scratch *s, int32_t k, float cx, float cy)
+{
+    uint32_t kx, ky;
+    memcpy(&kx, &cx, sizeof kx), memcpy(&ky, &cy, sizeof ky);
+    uint32_t *key = s->ik_os_key + 2 * (size_t)k;
+    if (key[0] != kx || key[1] != ky) key[0] = kx, key[1] = ky, s->ik_os[k] = mf_atan2(cy, cx);
+    return s->ik_os[k];
+}
+
+static void ik_two(mf_pose *p, int32_t con, int32_t parent, int32_t child, float tx_w, float ty_w, int bend,
                    bool stretch, bool uniform, float softness, float mix)
 {
     if (p->inherit[parent] != MF_SD_INHERIT_NORMAL || p->inherit[child] != MF_SD_INHERIT_NORMAL) return;
@@ -196,7 +209,7 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
     }
     /* the child's offset angle; cy is 0 whenever the child sits on the parent's axis (the
      * stretch and non-uniform cases force it), where atan2 is 0 for cx >= +0 */
-    double os = cy == 0 && !signbit(cx) ? 0 : mf_atan2(cy, cx) * s2;
+    double os = cy == 0 && !signbit(cx) ? 0 : offset_angle(p->scratch, con, (float)cx, (float)cy) * s2;
     double rot = p->arot[parent];
     a1 = (a1 - os) * MF_RAD + o1 - rot;
     if (a1 > 180) a1 -= 360;
@@ -234,6 +247,6 @@ void mf_pose_apply_ik(mf_pose *p, int32_t k)
     if (ik->bone_count == 1)
         ik_one(p, bones[0], p->wx[t], p->wy[t], p->ik_compress[k], p->ik_stretch[k], ik->uniform, mix);
     else
-        ik_two(p, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
+        ik_two(p, k, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
                ik->uniform, p->ik_softness[k], mix);
 }

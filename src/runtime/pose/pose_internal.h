@@ -101,6 +101,10 @@ typedef struct mf_pose_scratch {
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
     uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
+    /* per IK constraint the child's offset angle of its last two-bone solve (pose_ik.c),
+     * keyed on the bits of the child's x and y it came from (2 a constraint) */
+    double *ik_os;
+    uint32_t *ik_os_key;
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
