@@ -27,12 +27,19 @@ typedef struct mf_pose_seg {
         const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
         int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
                         * compiled under skins, looked up each time) */
+        struct {       /* colour and constraint values (MF_SEG_VALUES): key k's values (key
+                        * k + 1's after them) and curve codes */
+            const float *kv;
+            const int32_t *codes;
+        };
     };
     union {
         float set[2];  /* bone: the channels' setup values */
         struct {
             int32_t slot, name; /* attachment: the slot and the attachment name it sets; IK: the
-                                 * constraint and its bend, compress and stretch (a byte each) */
+                                 * constraint and its bend, compress and stretch (a byte each);
+                                 * values: the slot or constraint and the timeline's kind, its
+                                 * value count and whether each has its own curve (a byte each) */
         };
     };
     float v0[2], dv[2]; /* curves: key k's values and the change to k + 1 (0 * it where
@@ -64,10 +71,10 @@ typedef struct mf_pose_op {
 
 /* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
  * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
- * the discrete values) */
+ * the discrete values); colour or transform / path constraint values between two keys */
 enum {
     MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2, MF_SEG_ATTACH,
-    MF_SEG_IK_HOLD, MF_SEG_IK
+    MF_SEG_IK_HOLD, MF_SEG_IK, MF_SEG_VALUES
 };
 
 /* Scratch the constraints need, sized at create. */
