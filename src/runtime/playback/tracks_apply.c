@@ -36,13 +36,15 @@ static double apply_time(const mf_tracks *t, const mf_track_entry *e, double ani
 static mf_clip_sample window(const mf_tracks *t, const mf_track_entry *e, double anim, double at, bool fire)
 {
     mf_clip_sample s = {.clip = e->clip, .time = at, .prev_time = at};
-    double last = e->anim_last, len = mf_tracks_clip_length(t, e->clip);
+    double last = e->anim_last;
     if (!fire || e->reverse) return s;
     if (last < 0 || anim >= last) {
         s.prev_time = last < 0 ? -1 : last;
-    } else if (e->clip_start == 0 && (float)e->clip_end == (float)len && len > 0) {
-        s.loop = true, s.prev_time = last, s.time = anim + len;
+        return s;
     }
+    double len = mf_tracks_clip_length(t, e->clip); /* a wrap only (not every frame) */
+    if (e->clip_start == 0 && (float)e->clip_end == (float)len && len > 0)
+        s.loop = true, s.prev_time = last, s.time = anim + len;
     return s;
 }
 
