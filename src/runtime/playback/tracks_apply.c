@@ -104,8 +104,9 @@ static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
         const int32_t *evs = t->clip_events + t->clip_event_first[e->clip];
         int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
-        if (anim >= last || last < 0) {
-            mf_pose_events_of(t->d, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
+        if (anim >= last || last < 0) { /* most frames fire nothing: asked first, cheaply */
+            if (mf_pose_events_any(t->d, evs, ev_n, last, anim))
+                mf_pose_events_of(t->d, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
         } else { /* wrapped: the rest of the lap, then the start of the next */
             mf_pose_events_of(t->d, e->clip, evs, ev_n, last, e->clip_end, false, t->fired, 64, &c1, &d1);
             double from = e->clip_start > 0 ? e->clip_start - 1e-6 : -1;
