@@ -233,8 +233,8 @@ static void ik_two(mf_pose *p, int32_t con, int32_t parent, int32_t child, float
     p->ashx[parent] = 0, p->ashy[parent] = 0;
     p->ay[child] = fcy, p->arot[child] = crot;
     p->trig_computed += mf_pose_trig_refresh2(p->scratch, parent, prot, 0, 0, child, crot, cshx, cshy);
-    mf_pose_world_normal(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy);
-    mf_pose_world_normal(p, child, parent, p->ax[child], fcy, p->asx[child], p->asy[child]);
+    mf_pose_world_normal2(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy, child, p->ax[child], fcy,
+                          p->asx[child], p->asy[child]);
 }
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)
