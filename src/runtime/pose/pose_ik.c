@@ -233,8 +233,14 @@ static void ik_two(mf_pose *p, int32_t con, int32_t parent, int32_t child, float
     p->ashx[parent] = 0, p->ashy[parent] = 0;
     p->ay[child] = fcy, p->arot[child] = crot;
     p->trig_computed += mf_pose_trig_refresh2(p->scratch, parent, prot, 0, 0, child, crot, cshx, cshy);
-    mf_pose_world_normal2(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy, child, p->ax[child], fcy,
-                          p->asx[child], p->asy[child]);
+    int32_t cp = p->data->bones[child].parent;
+    if (cp == parent) { /* a chain (what rigs have): the child from the parent's new matrix */
+        mf_pose_world_normal2(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy, child, p->ax[child], fcy,
+                              p->asx[child], p->asy[child]);
+        return;
+    }
+    mf_pose_world_normal(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy);
+    mf_pose_world_normal(p, child, cp, p->ax[child], fcy, p->asx[child], p->asy[child]);
 }
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)
