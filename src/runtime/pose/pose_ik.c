@@ -10,8 +10,9 @@
 
 static double atan2_(double y, double x) { return mf_atan2(y, x); }
 
-static void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compress, bool stretch,
-                   bool uniform, float mix)
+/* flatten: the cache refresh inlined (the solved bone always misses it; the call cost more) */
+static __attribute__((flatten)) void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compress,
+                                            bool stretch, bool uniform, float mix)
 {
     int32_t par = p->data->bones[bone].parent;
     double pa = 1, pb = 0, pc = 0, pd = 1, pwx = 0, pwy = 0;
