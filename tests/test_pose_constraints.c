@@ -140,6 +140,27 @@ static void test_ik_two_bones(void **state)
     posed_free(&o);
 }
 
+/* The two bones' worlds the solve writes are those their applied values give under their
+ * parents (what mf_pose_update_bone computes again), bit for bit. */
+static void same_world_again(mf_pose *p, int32_t b)
+{
+    float before[6], after[6];
+    mf_pose_bone_world(p, b, before);
+    mf_pose_update_bone(p, b);
+    mf_pose_bone_world(p, b, after);
+    assert_memory_equal(before, after, sizeof before);
+}
+
+static void test_ik_two_bones_worlds(void **state)
+{
+    (void)state;
+    posed o;
+    pose_rig(&o, IK2_RIG("7", "12", ",\"bend\":-1,\"mix\":0.7,\"softness\":2"));
+    same_world_again(o.p, 1);
+    same_world_again(o.p, 2);
+    posed_free(&o);
+}
+
 static void test_ik_softness(void **state)
 {
     (void)state;
@@ -322,6 +343,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ik_one_bone),        cmocka_unit_test(test_ik_one_bone_compress),
         cmocka_unit_test(test_ik_two_bones),       cmocka_unit_test(test_ik_softness),
+        cmocka_unit_test(test_ik_two_bones_worlds),
         cmocka_unit_test(test_transform_world),    cmocka_unit_test(test_transform_local),
         cmocka_unit_test(test_path_modes),         cmocka_unit_test(test_path_mixes),
     };

@@ -10,6 +10,7 @@
 #include "pose_rig.h"
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
+#include "../src/runtime/pose/pose_events.h"
 
 #define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) < 1e-3)
 
@@ -180,6 +181,45 @@ static void test_events(void **state)
     test_rig_free(&r);
 }
 
+/* The tracks' quick question (mf_pose_events_any) answers as the firing does: some key fires in
+ * (prev, time] exactly when mf_pose_events_of without loop fires one, for windows at, between
+ * and a float step around the keys, from before the first to past the last. */
+static void test_events_any(void **state)
+{
+    (void)state;
+    test_rig r;
+    const char *names[] = {"swing"}, *clips[] = {SWING};
+    test_rig_build(&r, ANIM_RIG, names, clips, 1);
+    const mf_sd_clip *c = &r.data.clips[0];
+    int32_t tls[8], ntl = 0;
+    for (int32_t j = 0; j < c->timeline_count && ntl < 8; j++)
+        if (r.data.timelines[c->timeline_first + j].kind == MF_SD_TL_EVENT) tls[ntl++] = c->timeline_first + j;
+    assert_true(ntl > 0);
+    double at[64];
+    int na = 0;
+    at[na++] = -1, at[na++] = -0.5, at[na++] = 2.5;
+    for (int32_t j = 0; j < ntl; j++) {
+        const mf_sd_timeline *tl = &r.data.timelines[tls[j]];
+        for (int32_t k = 0; k < tl->key_count && na + 4 <= 64; k++) {
+            float kt = r.data.times[tl->key_first + k];
+            at[na++] = kt, at[na++] = nextafterf(kt, -INFINITY), at[na++] = nextafterf(kt, INFINITY);
+            at[na++] = kt + 0.125;
+        }
+    }
+    mf_fired_event ev[16];
+    int fired = 0;
+    for (int a = 0; a < na; a++) {
+        for (int b = 0; b < na; b++) {
+            int32_t n = 0;
+            assert_int_equal(mf_pose_events_of(&r.data, 0, tls, ntl, at[a], at[b], false, ev, 16, &n, NULL), MF_OK);
+            assert_int_equal(mf_pose_events_any(&r.data, tls, ntl, at[a], at[b]), n > 0);
+            fired += n > 0;
+        }
+    }
+    assert_true(fired > 0 && fired < na * na);
+    test_rig_free(&r);
+}
+
 /* Counts allocations so a test can prove the per-frame path allocates nothing. */
 static int alloc_count;
 static void *count_alloc(void *user, size_t size)
@@ -240,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_setup_and_inherit),
         cmocka_unit_test(test_sampling),
         cmocka_unit_test(test_events),
+        cmocka_unit_test(test_events_any),
         cmocka_unit_test(test_no_allocation_per_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

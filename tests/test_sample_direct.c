@@ -4,6 +4,7 @@
  * attachment keys, wherever the times go, and attachments must follow the pose's skins. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "testutil.h"
 #include "pose_rig.h"
@@ -149,10 +150,92 @@ static void test_attachment_keys_follow_skins(void **state)
     test_rig_free(&r);
 }
 
+/* colour, transform and path constraint timelines (compiled between two keys): bit for bit
+ * what the general path gives at weight 1, whose lerp the compiled write repeats */
+static const char *VRIG = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3},"
+    "{\"name\":\"t\",\"parent\":\"root\",\"x\":20}],"
+    "\"slots\":[{\"name\":\"s\",\"bone\":\"a\",\"attachment\":\"x\",\"color\":\"#ff8800ff\"},"
+    "{\"name\":\"d\",\"bone\":\"a\",\"attachment\":\"x\",\"color\":\"#80808080\",\"dark\":\"#102030\"},"
+    "{\"name\":\"r\",\"bone\":\"root\",\"attachment\":\"rail\"}],"
+    "\"transform\":[{\"name\":\"tf\",\"bones\":[\"a\"],\"target\":\"t\",\"mixRotate\":0.5,\"mixX\":0.25}],"
+    "\"path\":[{\"name\":\"ride\",\"bones\":[\"a\"],\"target\":\"r\",\"position\":0.25,\"spacing\":3}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"s\",\"name\":\"x\",\"type\":\"Region\",\"width\":10,\"height\":10},"
+    "{\"slot\":\"d\",\"name\":\"x\",\"type\":\"Region\",\"width\":10,\"height\":10},"
+    "{\"slot\":\"r\",\"name\":\"rail\",\"type\":\"Path\",\"vertices\":[0,0,10,10,20,0,30,-10,40,0,50,10],"
+    "\"lengths\":[25,30]}]}]}";
+
+static const char *VCLIP = CLIP_HEAD "\"length\":1.2,"
+    "\"slots\":{\"s\":{\"rgba\":{\"t\":[0.1,0.5,1.0],\"v\":[\"#ffffffff\",\"#ff000080\",\"#20406080\"],"
+    "\"curve\":[[\"stepped\",\"linear\",[0.2,0,0.8,1],[0.2,0,0.8,1]],[0.3,0.1,0.6,1.2]]},"
+    "\"alpha\":{\"t\":[0,0.7],\"v\":[1,0.25],\"curve\":[[0.5,0,0.5,1]]}},"
+    "\"d\":{\"rgba2\":{\"t\":[0.2,0.9],\"v\":[[\"#ffffffff\",\"#000000\"],[\"#ff8800cc\",\"#a0b0c0\"]],"
+    "\"curve\":[[0.25,0,0.75,1]]},"
+    "\"rgb\":{\"t\":[0.4,1.1],\"v\":[\"#102030\",\"#f0e0d0\"]}}},"
+    "\"transform\":{\"tf\":{\"t\":[0,0.5,1],\"mixRotate\":[1,0,0.5],\"mixX\":[0.5,0.5,1],\"mixY\":[0,1,0],"
+    "\"mixScaleX\":[1,1,0],\"mixScaleY\":[0,0,1],\"mixShearY\":[0.25,0.75,0],"
+    "\"curve\":[[\"stepped\",\"linear\",[0.1,0.5,0.9,0.5],\"linear\",\"linear\",\"linear\"],[0.25,0,0.75,1]]}},"
+    "\"path\":{\"ride\":{\"position\":{\"t\":[0,1],\"v\":[0,0.8],\"curve\":[[0.25,0,0.75,1]]},"
+    "\"spacing\":{\"t\":[0.3,0.6],\"v\":[5,-2]},"
+    "\"mix\":{\"t\":[0,1],\"v\":[[1,1,1],[0,0.5,1]],\"curve\":[[[0.25,0,0.75,1],\"linear\",\"stepped\"]]}}}}";
+
+static void same_floats(const float *a, const float *b, int32_t n, const char *what, double t)
+{
+    for (int32_t i = 0; i < n; i++) {
+        if (memcmp(&a[i], &b[i], sizeof(float)) != 0)
+            fprintf(stderr, "t %.9g %s[%d]: %.9g vs %.9g\n", t, what, i, a[i], b[i]);
+        assert_memory_equal(&a[i], &b[i], sizeof(float));
+    }
+}
+
+static void test_values_match_general(void **state)
+{
+    (void)state;
+    test_rig r;
+    const char *names[] = {"c"}, *clips[] = {VCLIP};
+    test_rig_build(&r, VRIG, names, clips, 1);
+    assert_int_equal(r.data.transform_count, 1);
+    assert_int_equal(r.data.path_count, 1);
+    mf_pose *direct = NULL, *general = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &direct, NULL), MF_OK);
+    assert_int_equal(mf_pose_create(&r.data, NULL, &general, NULL), MF_OK);
+    uint8_t all[3] = {1, 1, 1};
+    double times[200];
+    int n = 0;
+    for (int f = 0; f < 80; f++) times[n++] = f / 60.0;
+    const double odd[] = {0.5, 0.1, 0.7, 1.0, 1.1, 0.0, -0.25, 3.7, 0.2, 0.4999999, 0.9, 1.2, 1.19, 0.3, 0.6};
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) times[n++] = odd[i];
+    for (int f = 0; f < 40; f++) times[n++] = 1.2 - f / 35.0;
+    bool moved = false;
+    for (int i = 0; i < n; i++) {
+        sample(direct, times[i], NULL, 0.5f);
+        sample(general, times[i], all, 0.5f);
+        same_floats(direct->color, general->color, 4 * direct->slot_count, "color", times[i]);
+        same_floats(direct->dark, general->dark, 3 * direct->slot_count, "dark", times[i]);
+        same_floats(direct->tf_mix, general->tf_mix, 6, "tf_mix", times[i]);
+        same_floats(direct->path_position, general->path_position, 1, "path_position", times[i]);
+        same_floats(direct->path_spacing, general->path_spacing, 1, "path_spacing", times[i]);
+        same_floats(direct->path_mix, general->path_mix, 3, "path_mix", times[i]);
+        moved = moved || direct->color[1] != 1.0f;
+    }
+    assert_true(moved);
+    /* the values are the clip's: halfway between the transform's first keys, the linear mixX
+     * holds 0.5, the stepped mixRotate its first key */
+    sample(direct, 0.25, NULL, 0.5f);
+    assert_true(fabsf(direct->tf_mix[0] - 1.0f) < 1e-6f);
+    assert_true(fabsf(direct->tf_mix[2] - 0.5f) < 1e-6f);
+    assert_true(fabsf(direct->tf_mix[3] - 1.0f) < 1e-6f); /* mixScaleX holds 1 */
+    mf_pose_destroy(direct);
+    mf_pose_destroy(general);
+    test_rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_direct_matches_general),
+        cmocka_unit_test(test_values_match_general),
         cmocka_unit_test(test_attachment_keys_follow_skins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

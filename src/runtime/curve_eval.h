@@ -19,17 +19,17 @@
 #endif
 
 /* The number of samples of b below u (0..9). x ascends (checked at load), so those below u are
- * the first ones: SSE counts them from the two 4-lane compares' prefix (whatever the data, the
- * count stays within 0..9). */
+ * the first ones: with x[4] below u they are x[0..4] and a prefix of x[5..8], else a prefix of
+ * x[0..3]; SSE counts that prefix in one 4-lane compare (whatever the data, the count stays
+ * within 0..9). */
 MF_CURVE_INLINE int mf_bezier_below(const mf_sd_bezier *b, float u)
 {
     const float *x = b->x;
     _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is written for 9 samples");
 #if MF_CURVE_SSE2
-    __m128 uu = _mm_set1_ps(u);
-    unsigned m = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(x), uu)) |
-                 (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(x + 4), uu)) << 4;
-    return __builtin_ctz(~m) + (x[8] < u);
+    int h = x[4] < u ? 5 : 0;
+    unsigned m = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(x + h), _mm_set1_ps(u)));
+    return h + __builtin_ctz(~m);
 #else /* branchless binary search */
     int i = x[4] < u ? 4 : 0; /* the answer lies in i..i + 5 */
     i += x[i + 2] < u ? 2 : 0;

@@ -36,13 +36,15 @@ static double apply_time(const mf_tracks *t, const mf_track_entry *e, double ani
 static mf_clip_sample window(const mf_tracks *t, const mf_track_entry *e, double anim, double at, bool fire)
 {
     mf_clip_sample s = {.clip = e->clip, .time = at, .prev_time = at};
-    double last = e->anim_last, len = mf_tracks_clip_length(t, e->clip);
+    double last = e->anim_last;
     if (!fire || e->reverse) return s;
     if (last < 0 || anim >= last) {
         s.prev_time = last < 0 ? -1 : last;
-    } else if (e->clip_start == 0 && (float)e->clip_end == (float)len && len > 0) {
-        s.loop = true, s.prev_time = last, s.time = anim + len;
+        return s;
     }
+    double len = mf_tracks_clip_length(t, e->clip); /* a wrap only (not every frame) */
+    if (e->clip_start == 0 && (float)e->clip_end == (float)len && len > 0)
+        s.loop = true, s.prev_time = last, s.time = anim + len;
     return s;
 }
 
@@ -102,8 +104,9 @@ static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
         const int32_t *evs = t->clip_events + t->clip_event_first[e->clip];
         int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
-        if (anim >= last || last < 0) {
-            mf_pose_events_of(t->d, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
+        if (anim >= last || last < 0) { /* most frames fire nothing: asked first, cheaply */
+            if (mf_pose_events_any(t->d, evs, ev_n, last, anim))
+                mf_pose_events_of(t->d, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
         } else { /* wrapped: the rest of the lap, then the start of the next */
             mf_pose_events_of(t->d, e->clip, evs, ev_n, last, e->clip_end, false, t->fired, 64, &c1, &d1);
             double from = e->clip_start > 0 ? e->clip_start - 1e-6 : -1;

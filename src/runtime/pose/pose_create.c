@@ -50,6 +50,8 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     p->ik_compress = mf_lines_carve(l, nik, 1);
     p->ik_stretch = mf_lines_carve(l, nik, 1);
     p->ik_active = mf_lines_carve(l, nik, 1);
+    s->ik_os = mf_lines_carve(l, nik, sizeof(double));
+    s->ik_os_key = mf_lines_carve(l, nik * 2, sizeof(uint32_t));
     p->tf_mix = mf_lines_carve(l, ntf * 6, sizeof(float));
     p->tf_active = mf_lines_carve(l, ntf, 1);
     p->path_position = mf_lines_carve(l, np, sizeof(float));
@@ -156,6 +158,8 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     for (int32_t i = 0; i < data->timeline_count; i++) p->cursor[i] = 0;
     for (int32_t i = 0; i < data->bone_count; i++) p->active[i] = !data->bones[i].skin_required;
     for (int32_t i = 0; i < data->ik_count; i++) p->ik_active[i] = !data->ik[i].skin_required;
+    for (int32_t i = 0; i < 2 * data->ik_count; i++) s->ik_os_key[i] = 0; /* x = y = +0: atan2 gives +0 */
+    for (int32_t i = 0; i < data->ik_count; i++) s->ik_os[i] = 0;
     for (int32_t i = 0; i < data->transform_count; i++)
         p->tf_active[i] = !data->transform[i].skin_required;
     for (int32_t i = 0; i < data->path_count; i++) p->path_active[i] = !data->path[i].skin_required;

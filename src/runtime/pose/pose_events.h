@@ -10,4 +10,8 @@
 mf_result mf_pose_events_of(const mf_skel_data *d, int32_t clip, const int32_t *timelines, int32_t n,
                             double prev_time, double time, bool loop, mf_fired_event *out, int32_t cap,
                             int32_t *count, int32_t *dropped);
+/* Whether mf_pose_events_of without loop would fire a key of timelines[0..n) in (prev_time,
+ * time] (prev_time < 0: from before 0): a binary search per timeline (key times ascend, checked
+ * at load), so that a frame without events does not walk the keys. */
+bool mf_pose_events_any(const mf_skel_data *d, const int32_t *timelines, int32_t n, double prev_time, double time);
 #endif

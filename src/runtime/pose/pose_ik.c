@@ -1,13 +1,18 @@
 /* IK constraints: one bone turns towards the target; two bones solve the triangle by the law of
  * cosines (an ellipse when the parent's scale is not uniform), with bend direction, softness,
  * compress, stretch, uniform and mix, as Spine's user guide describes them. */
+#include <string.h>
+
 #include "pose_atan.h"
 #include "pose_internal.h"
+#include "pose_trig.h"
+#include "pose_world.h"
 
 static double atan2_(double y, double x) { return mf_atan2(y, x); }
 
-static void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compress, bool stretch,
-                   bool uniform, float mix)
+/* flatten: the cache refresh inlined (the solved bone always misses it; the call cost more) */
+static __attribute__((flatten)) void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compress,
+                                            bool stretch, bool uniform, float mix)
 {
     int32_t par = p->data->bones[bone].parent;
     double pa = 1, pb = 0, pc = 0, pd = 1, pwx = 0, pwy = 0;
@@ -54,8 +59,15 @@ static void ik_one(mf_pose *p, int32_t bone, float tx_w, float ty_w, bool compre
             }
         }
     }
-    mf_pose_update_bone_with(p, bone, p->ax[bone], p->ay[bone], (float)(p->arot[bone] + rot_ik * mix),
-                             (float)sx, (float)sy, p->ashx[bone], p->ashy[bone]);
+    float rot = (float)(p->arot[bone] + rot_ik * mix), fsx = (float)sx, fsy = (float)sy;
+    if (par >= 0 && inh != MF_SD_INHERIT_NORMAL) {
+        mf_pose_update_bone_with(p, bone, p->ax[bone], p->ay[bone], rot, fsx, fsy, p->ashx[bone], p->ashy[bone]);
+        return;
+    }
+    /* Normal or a root (most): the update here, storing the values that change */
+    p->arot[bone] = rot, p->asx[bone] = fsx, p->asy[bone] = fsy;
+    p->trig_computed += mf_pose_trig_refresh(p->scratch, bone, rot, p->ashx[bone], p->ashy[bone]);
+    mf_pose_world_normal(p, bone, par, p->ax[bone], p->ay[bone], fsx, fsy);
 }
 
 /* Point on the child's reach ellipse (non-uniform parent scale) at distance sqrt(dd) from the
@@ -79,7 +91,18 @@ static bool ellipse_solve(double l1, double ea, double eb, double dd, double ben
     return true;
 }
 
-static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float ty_w, int bend,
+/* atan2(cy, cx) of IK k's child, from the constraint's cache while the child's x and y (its
+ * applied ones, mostly its setup position) keep their bits. */
+static inline double offset_angle(mf_pose_scratch *s, int32_t k, float cx, float cy)
+{
+    uint32_t kx, ky;
+    memcpy(&kx, &cx, sizeof kx), memcpy(&ky, &cy, sizeof ky);
+    uint32_t *key = s->ik_os_key + 2 * (size_t)k;
+    if (key[0] != kx || key[1] != ky) key[0] = kx, key[1] = ky, s->ik_os[k] = mf_atan2(cy, cx);
+    return s->ik_os[k];
+}
+
+static void ik_two(mf_pose *p, int32_t con, int32_t parent, int32_t child, float tx_w, float ty_w, int bend,
                    bool stretch, bool uniform, float softness, float mix)
 {
     if (p->inherit[parent] != MF_SD_INHERIT_NORMAL || p->inherit[child] != MF_SD_INHERIT_NORMAL) return;
@@ -187,19 +210,38 @@ static void ik_two(mf_pose *p, int32_t parent, int32_t child, float tx_w, float 
     }
     /* the child's offset angle; cy is 0 whenever the child sits on the parent's axis (the
      * stretch and non-uniform cases force it), where atan2 is 0 for cx >= +0 */
-    double os = cy == 0 && !signbit(cx) ? 0 : mf_atan2(cy, cx) * s2;
+    double os = cy == 0 && !signbit(cx) ? 0 : offset_angle(p->scratch, con, (float)cx, (float)cy) * s2;
     double rot = p->arot[parent];
     a1 = (a1 - os) * MF_RAD + o1 - rot;
     if (a1 > 180) a1 -= 360;
     else if (a1 < -180) a1 += 360;
-    const float v[7] = {(float)px, (float)py, (float)(rot + a1 * mix), (float)sx, (float)sy, 0, 0};
+    float prot = (float)(rot + a1 * mix), fsx = (float)sx, fsy = (float)sy;
     rot = p->arot[child];
-    a2 = ((a2 + os) * MF_RAD - p->ashx[child]) * s2 + o2 - rot;
+    float cshx = p->ashx[child], cshy = p->ashy[child];
+    a2 = ((a2 + os) * MF_RAD - cshx) * s2 + o2 - rot;
     if (a2 > 180) a2 -= 360;
     else if (a2 < -180) a2 += 360;
-    const float w[7] = {(float)cx, (float)cy, (float)(rot + a2 * mix), p->asx[child], p->asy[child],
-                        p->ashx[child], p->ashy[child]};
-    mf_pose_update_two_with(p, parent, v, child, w); /* both Normal: checked at the top */
+    float crot = (float)(rot + a2 * mix), fcy = (float)cy;
+    if (parent == child) { /* not a chain the checks let through; as two updates all the same */
+        mf_pose_update_bone_with(p, parent, (float)px, (float)py, prot, fsx, fsy, 0, 0);
+        mf_pose_update_bone_with(p, child, (float)cx, fcy, crot, p->asx[child], p->asy[child], cshx, cshy);
+        return;
+    }
+    /* both bones' updates here (both Normal: checked at the top): the applied values that
+     * change (x, y and the child's scales and shears stay), the cos and sin of both bones in
+     * one call, the worlds */
+    p->arot[parent] = prot, p->asx[parent] = fsx, p->asy[parent] = fsy;
+    p->ashx[parent] = 0, p->ashy[parent] = 0;
+    p->ay[child] = fcy, p->arot[child] = crot;
+    p->trig_computed += mf_pose_trig_refresh2(p->scratch, parent, prot, 0, 0, child, crot, cshx, cshy);
+    int32_t cp = p->data->bones[child].parent;
+    if (cp == parent) { /* a chain (what rigs have): the child from the parent's new matrix */
+        mf_pose_world_normal2(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy, child, p->ax[child], fcy,
+                              p->asx[child], p->asy[child]);
+        return;
+    }
+    mf_pose_world_normal(p, parent, pp, p->ax[parent], p->ay[parent], fsx, fsy);
+    mf_pose_world_normal(p, child, cp, p->ax[child], fcy, p->asx[child], p->asy[child]);
 }
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)
@@ -212,15 +254,6 @@ void mf_pose_apply_ik(mf_pose *p, int32_t k)
     if (ik->bone_count == 1)
         ik_one(p, bones[0], p->wx[t], p->wy[t], p->ik_compress[k], p->ik_stretch[k], ik->uniform, mix);
     else
-        ik_two(p, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
+        ik_two(p, k, bones[0], bones[1], p->wx[t], p->wy[t], p->ik_bend[k], p->ik_stretch[k],
                ik->uniform, p->ik_softness[k], mix);
-}
-
-bool mf_pose_ik_overwrites(const mf_pose *p, int32_t k, int32_t bone)
-{
-    const mf_sd_ik *ik = &p->data->ik[k];
-    if (!p->ik_active[k] || p->ik_mix[k] == 0 || p->inherit[bone] != MF_SD_INHERIT_NORMAL) return false;
-    /* a chain of two solves only with both bones Normal (ik_two); one bone reads its own world
-     * only in the inherit modes other than Normal (ik_one) */
-    return ik->bone_count == 1 || p->inherit[p->data->bone_lists[ik->bone_first]] == MF_SD_INHERIT_NORMAL;
 }

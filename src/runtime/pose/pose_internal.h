@@ -27,12 +27,19 @@ typedef struct mf_pose_seg {
         const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
         int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
                         * compiled under skins, looked up each time) */
+        struct {       /* colour and constraint values (MF_SEG_VALUES): key k's values (key
+                        * k + 1's after them) and curve codes */
+            const float *kv;
+            const int32_t *codes;
+        };
     };
     union {
         float set[2];  /* bone: the channels' setup values */
         struct {
             int32_t slot, name; /* attachment: the slot and the attachment name it sets; IK: the
-                                 * constraint and its bend, compress and stretch (a byte each) */
+                                 * constraint and its bend, compress and stretch (a byte each);
+                                 * values: the slot or constraint and the timeline's kind, its
+                                 * value count and whether each has its own curve (a byte each) */
         };
     };
     float v0[2], dv[2]; /* curves: key k's values and the change to k + 1 (0 * it where
@@ -64,10 +71,10 @@ typedef struct mf_pose_op {
 
 /* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
  * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
- * the discrete values) */
+ * the discrete values); colour or transform / path constraint values between two keys */
 enum {
     MF_SEG_NONE = 0, MF_SEG_HOLD, MF_SEG_CURVE1, MF_SEG_CURVE2, MF_SEG_SCALE1, MF_SEG_SCALE2, MF_SEG_ATTACH,
-    MF_SEG_IK_HOLD, MF_SEG_IK
+    MF_SEG_IK_HOLD, MF_SEG_IK, MF_SEG_VALUES
 };
 
 /* Scratch the constraints need, sized at create. */
@@ -101,6 +108,10 @@ typedef struct mf_pose_scratch {
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
     uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
+    /* per IK constraint the child's offset angle of its last two-bone solve (pose_ik.c),
+     * keyed on the bits of the child's x and y it came from (2 a constraint) */
+    double *ik_os;
+    uint32_t *ik_os_key;
     /* physics constraints (pose_physics*.c): animated settings and spring state per
      * constraint, and the frame's inputs (time, instance movement) and skeleton-wide settings */
     float *phys_values;   /* MF_PHYS_V_COUNT floats a constraint */
@@ -168,10 +179,6 @@ void mf_pose_applied_update(mf_pose *pose, int32_t bone);
 void mf_pose_update_bone_with(mf_pose *pose, int32_t bone, float x, float y, float rot, float sx,
                               float sy, float shx, float shy);
 
-/* mf_pose_update_bone_with for bone i and then bone j, both of Normal inheritance (or a root),
- * their cos and sin computed together; v and w: x, y, rot, sx, sy, shx, shy. */
-void mf_pose_update_two_with(mf_pose *pose, int32_t i, const float v[7], int32_t j, const float w[7]);
-
 /* The dirty sub-tree skip (pose_dirty.c): setup at create, clear after outside world writes,
  * mark before each update order (also copies local to applied values and fills the
  * trigonometry cache; returns the bones whose trigonometry it computed). */
@@ -181,9 +188,17 @@ int32_t mf_pose_dirty_mark(mf_pose *pose);
 
 /* Constraints (pose_ik.c, pose_transform.c, pose_path.c). */
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
-/* Whether applying IK constraint ik surely writes the world of its last bone (active, mixed,
- * inherit modes it solves) without reading it first. */
-bool mf_pose_ik_overwrites(const mf_pose *pose, int32_t ik, int32_t bone);
+/* Whether applying IK constraint k surely writes the world of its last bone (active, mixed,
+ * inherit modes it solves) without reading it first. Inline: the world update asks it for
+ * every IK each frame. */
+static inline bool mf_pose_ik_overwrites(const mf_pose *p, int32_t k, int32_t bone)
+{
+    const mf_sd_ik *ik = &p->data->ik[k];
+    if (!p->ik_active[k] || p->ik_mix[k] == 0 || p->inherit[bone] != MF_SD_INHERIT_NORMAL) return false;
+    /* a chain of two solves only with both bones Normal (ik_two); one bone reads its own world
+     * only in the inherit modes other than Normal (ik_one) */
+    return ik->bone_count == 1 || p->inherit[p->data->bone_lists[ik->bone_first]] == MF_SD_INHERIT_NORMAL;
+}
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
 /* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one

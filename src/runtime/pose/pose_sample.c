@@ -63,8 +63,8 @@ static void seg_next(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t *c
 
 /* find_key through the timeline's cached segment (see mf_pose_seg), with the segment position
  * u when 0 <= k < last: the same k and u as find_key and seg_u, without their searches and
- * conversions while the segment holds (most frames). A new segment of a bone, IK or attachment
- * timeline is compiled (pose_seg.h). */
+ * conversions while the segment holds (most frames). A new segment of a bone, IK, attachment,
+ * colour or constraint values timeline is compiled (pose_seg.h). */
 static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *cursor, mf_pose_seg *sg, double t,
                              float *u)
 {
@@ -76,7 +76,7 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
     }
     k = seg_find(p->data, tl, cursor, sg, t);
     if (k >= 0 && k < n - 1) *u = seg_u(p->data->times + tl->key_first, k, t);
-    if (tl->kind < MF_SD_TL_INHERIT || tl->kind == MF_SD_TL_ATTACHMENT || tl->kind == MF_SD_TL_IK)
+    if (tl->kind != MF_SD_TL_INHERIT && tl->kind < MF_SD_TL_PHYSICS_INERTIA && tl->kind != MF_SD_TL_SEQUENCE)
         mf_pose_seg_compile(p, tl, sg, k);
     return k;
 }

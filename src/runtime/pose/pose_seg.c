@@ -58,6 +58,37 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
     sg->how = MF_SEG_IK;
 }
 
+/* The values a colour or constraint kind keys (0: not one of them). */
+static int32_t value_count(int32_t kind)
+{
+    switch (kind) {
+    case MF_SD_TL_RGBA: return 4;
+    case MF_SD_TL_RGB: return 3;
+    case MF_SD_TL_ALPHA: case MF_SD_TL_PATH_POSITION: case MF_SD_TL_PATH_SPACING: return 1;
+    case MF_SD_TL_RGBA2: return 7;
+    case MF_SD_TL_TRANSFORM: return 6;
+    case MF_SD_TL_PATH_MIX: return 3;
+    default: return 0;
+    }
+}
+
+/* A colour or constraint values segment: compiled between two keys only (before the first and
+ * from the last key the general path holds the setup or the key). */
+static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    int32_t n = value_count(tl->kind);
+    sg->how = MF_SEG_NONE;
+    if (n == 0 || tl->value_comps != n || (tl->curve_comps != 1 && tl->curve_comps != n) || k < 0 ||
+        k >= tl->key_count - 1)
+        return;
+    sg->kv = d->values + tl->value_first + (size_t)k * (size_t)n;
+    sg->codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
+    sg->slot = tl->target;
+    sg->name = tl->kind | n << 8 | (tl->curve_comps != 1) << 16;
+    sg->span = (double)sg->t1 - sg->t0;
+    sg->how = MF_SEG_VALUES;
+}
+
 /* A new segment k (mf_pose_seg_values): a bone timeline's channels are resolved on its first
  * segment; attachment keys keep the slot, the name and, without skins, the attachment. */
 void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
@@ -74,6 +105,10 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
         seg_ik(p, tl, sg, k);
         return;
     }
+    if (tl->kind > MF_SD_TL_INHERIT) {
+        seg_values(d, tl, sg, k);
+        return;
+    }
     if (!sg->comps) {
         bool scale = false;
         float *dst[2] = {NULL, NULL};
@@ -86,7 +121,44 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     mf_pose_seg_values(d, tl, sg, k);
 }
 
-/* The scale, IK and attachment segments of mf_pose_seg_write (rare: out of the loop). */
+/* A values segment's channel c: where pose_sample.c's slot_colour and constraint_timeline
+ * write it. */
+static float *value_dst(mf_pose *p, int32_t kind, int32_t i, int32_t c)
+{
+    switch (kind) {
+    case MF_SD_TL_TRANSFORM: return &p->tf_mix[6 * i + c];
+    case MF_SD_TL_PATH_POSITION: return &p->path_position[i];
+    case MF_SD_TL_PATH_SPACING: return &p->path_spacing[i];
+    case MF_SD_TL_PATH_MIX: return &p->path_mix[3 * i + c];
+    default: { /* colour: alpha alone is channel 3; channels from 4 are the dark colour's */
+        int32_t ch = (kind == MF_SD_TL_ALPHA ? 3 : 0) + c;
+        return ch < 4 ? &p->color[4 * i + ch] : &p->dark[3 * i + ch - 4];
+    }
+    }
+}
+
+/* A values segment at full weight: pose_sample.c's interp (a curve evaluated again only where
+ * a channel's code differs from the one before) and its lerp at weight 1. */
+static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg *sg, double t)
+{
+    int32_t kind = sg->name & 255, n = (sg->name >> 8) & 255;
+    bool own = (sg->name >> 16) & 1;
+    const float *v0 = sg->kv, *v1 = v0 + n;
+    float u = mf_pose_seg_u(sg, t), f = 0.0f;
+    int32_t last = 0;
+    for (int32_t c = 0; c < n; c++) {
+        int32_t code = sg->codes[own ? c : 0];
+        if (c == 0 || code != last) {
+            f = mf_curve_at(p->data, code, u);
+            last = code;
+        }
+        float v = v0[c] + (v1[c] - v0[c]) * f, w = 1.0f;
+        float *dst = value_dst(p, kind, sg->slot, c);
+        *dst = *dst + (v - *dst) * w;
+    }
+}
+
+/* The scale, IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
 void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
 {
     if (sg->how == MF_SEG_ATTACH) {
@@ -111,6 +183,10 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
             p->ik_bend[i] = (int8_t)(uint8_t)(sg->name & 255);
             p->ik_compress[i] = (uint8_t)(sg->name >> 8), p->ik_stretch[i] = (uint8_t)(sg->name >> 16);
         }
+        return;
+    }
+    if (sg->how == MF_SEG_VALUES) {
+        write_values(p, sg, t);
         return;
     }
     if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;

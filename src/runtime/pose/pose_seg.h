@@ -1,9 +1,10 @@
 /* Compiled key segments (mf_pose_seg, pose_internal.h) for the full-weight Replace sample, one
- * track at alpha 1 without a mask (what most instances run): a new segment of a bone, IK or
- * attachment timeline is compiled once (the pose channels it writes, setup values, key values
- * and changes, beziers; held segments: the final values), then each frame writes the channels
- * from the segment alone, with the arithmetic the blending path (pose_sample.c) uses at weight
- * 1 less its lerp. Not public. */
+ * track at alpha 1 without a mask (what most instances run): a new segment of a bone, IK,
+ * attachment, colour or constraint values timeline is compiled once (the pose channels it
+ * writes, setup values, key values and changes, beziers; held segments: the final values), then
+ * each frame writes the channels from the segment alone, with the arithmetic the blending path
+ * (pose_sample.c) uses at weight 1 less its lerp (the values segments keep the lerp, which at
+ * weight 1 need not give the value itself). Not public. */
 #ifndef MF_POSE_SEG_H
 #define MF_POSE_SEG_H
 
@@ -15,7 +16,7 @@ _Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeli
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
 void mf_pose_seg_compile(mf_pose *pose, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k);
-/* mf_pose_seg_write for the scale, IK and attachment segments. */
+/* mf_pose_seg_write for the scale, IK, attachment and values segments. */
 void mf_pose_seg_write_rare(mf_pose *pose, const mf_pose_seg *sg, double t, bool discrete);
 
 /* A bone channel's value at full weight: keys are relative to setup, added, except scale which

@@ -7,6 +7,7 @@
 #include "pose_atan.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
+#include "pose_world.h"
 
 /* Cosine and sine of degrees, as Spine converts them: the rounding of the float radians decides
  * the sign of cos(±90°), and so the sign of a zero world axis (a bone scaled to 0), which
@@ -24,16 +25,6 @@ static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p
 {
     mf_pose_scratch *s = p->scratch;
     p->trig_computed += mf_pose_trig_refresh(s, i, rot, shx, shy);
-    l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
-    l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
-}
-
-/* local_matrix_cached for a bone whose applied rotation and shears are those the cache was
- * filled from this update (no constraint touched it since): no key to check. */
-static inline __attribute__((always_inline)) void local_matrix_fresh(const mf_pose *p, int32_t i, float sx, float sy,
-                                                                     float l[4])
-{
-    const mf_pose_scratch *s = p->scratch;
     l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
     l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
 }
@@ -81,7 +72,7 @@ static inline __attribute__((always_inline)) void world_of(mf_pose *p, int32_t i
     float la, lb, lc, ld;
     if (par >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) { /* most bones: the parent's matrix times the local one */
         float l[4];
-        if (fresh) local_matrix_fresh(p, i, sx, sy, l);
+        if (fresh) mf_pose_local_fresh(p, i, sx, sy, l);
         else local_matrix_cached(p, i, rot, sx, sy, shx, shy, l);
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
         p->wx[i] = pa * x + pb * y + p->wx[par];
@@ -137,22 +128,6 @@ void mf_pose_update_bone_with(mf_pose *p, int32_t i, float x, float y, float rot
     p->ax[i] = x, p->ay[i] = y, p->arot[i] = rot, p->asx[i] = sx, p->asy[i] = sy;
     p->ashx[i] = shx, p->ashy[i] = shy;
     world_of(p, i, x, y, rot, sx, sy, shx, shy, false);
-}
-
-void mf_pose_update_two_with(mf_pose *p, int32_t i, const float v[7], int32_t j, const float w[7])
-{
-    if (i == j) { /* not a chain the checks let through; as two updates all the same */
-        mf_pose_update_bone_with(p, i, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
-        mf_pose_update_bone_with(p, j, w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
-        return;
-    }
-    p->ax[i] = v[0], p->ay[i] = v[1], p->arot[i] = v[2], p->asx[i] = v[3], p->asy[i] = v[4];
-    p->ashx[i] = v[5], p->ashy[i] = v[6];
-    p->ax[j] = w[0], p->ay[j] = w[1], p->arot[j] = w[2], p->asx[j] = w[3], p->asy[j] = w[4];
-    p->ashx[j] = w[5], p->ashy[j] = w[6];
-    p->trig_computed += mf_pose_trig_refresh2(p->scratch, i, v[2], v[5], v[6], j, w[2], w[5], w[6]);
-    world_of(p, i, v[0], v[1], v[2], v[3], v[4], v[5], v[6], true);
-    world_of(p, j, w[0], w[1], w[2], w[3], w[4], w[5], w[6], true);
 }
 
 void mf_pose_update_bone(mf_pose *p, int32_t i)
