@@ -70,24 +70,9 @@ static inline __attribute__((always_inline)) void world_of(mf_pose *p, int32_t i
 {
     int32_t par = p->data->bones[i].parent;
     float la, lb, lc, ld;
-    if (par >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) { /* most bones: the parent's matrix times the local one */
-        float l[4];
-        if (fresh) mf_pose_local_fresh(p, i, sx, sy, l);
-        else local_matrix_cached(p, i, rot, sx, sy, shx, shy, l);
-        float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-        p->wx[i] = pa * x + pb * y + p->wx[par];
-        p->wy[i] = pc * x + pd * y + p->wy[par];
-        p->a[i] = pa * l[0] + pb * l[2];
-        p->b[i] = pa * l[1] + pb * l[3];
-        p->c[i] = pc * l[0] + pd * l[2];
-        p->d[i] = pc * l[1] + pd * l[3];
-        return;
-    }
-    if (par < 0) {
-        float l[4];
-        local_matrix_cached(p, i, rot, sx, sy, shx, shy, l);
-        p->a[i] = l[0], p->b[i] = l[1], p->c[i] = l[2], p->d[i] = l[3];
-        p->wx[i] = x, p->wy[i] = y;
+    if (par < 0 || p->inherit[i] == MF_SD_INHERIT_NORMAL) { /* most bones, and roots */
+        if (!fresh) p->trig_computed += mf_pose_trig_refresh(p->scratch, i, rot, shx, shy);
+        mf_pose_world_normal(p, i, par, x, y, sx, sy);
         return;
     }
     float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
