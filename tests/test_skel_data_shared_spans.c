@@ -12,39 +12,22 @@
 
 enum { BIG = 600, SMALL = 400, COPIES = 40 };
 
-static void cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(*buf + *len, *cap - *len, fmt, ap);
-        va_end(ap);
-        if ((size_t)n < *cap - *len) {
-            *len += (size_t)n;
-            return;
-        }
-        *cap *= 2;
-        *buf = realloc(*buf, *cap);
-        assert_non_null(*buf);
-    }
-}
-
 /* A weighted mesh of nv vertices on a fan, vertex i with 1 + (i * 5 + i / 7) % 8 influences. */
 static void mesh(char **b, size_t *len, size_t *cap, const char *slot, const char *name, int nv)
 {
-    cat(b, len, cap, "{\"slot\":\"%s\",\"name\":\"%s\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[", slot, name);
-    for (int i = 0; i < nv; i++) cat(b, len, cap, "%s%.3f,%.3f", i ? "," : "", i / (double)nv, (i % 3) / 3.0);
-    cat(b, len, cap, "],\"triangles\":[");
-    for (int i = 1; i + 1 < nv; i++) cat(b, len, cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
-    cat(b, len, cap, "],\"weights\":{\"bones\":[\"b0\",\"b1\",\"b2\",\"b3\"],\"v\":[");
+    tu_cat(b, len, cap, "{\"slot\":\"%s\",\"name\":\"%s\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[", slot, name);
+    for (int i = 0; i < nv; i++) tu_cat(b, len, cap, "%s%.3f,%.3f", i ? "," : "", i / (double)nv, (i % 3) / 3.0);
+    tu_cat(b, len, cap, "],\"triangles\":[");
+    for (int i = 1; i + 1 < nv; i++) tu_cat(b, len, cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+    tu_cat(b, len, cap, "],\"weights\":{\"bones\":[\"b0\",\"b1\",\"b2\",\"b3\"],\"v\":[");
     for (int i = 0; i < nv; i++) {
         int c = 1 + (i * 5 + i / 7) % 8;
-        cat(b, len, cap, "%s[", i ? "," : "");
+        tu_cat(b, len, cap, "%s[", i ? "," : "");
         for (int j = 0; j < c; j++)
-            cat(b, len, cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", (i + j) % 4, 1.0 / c, 3.0 * i - j, 2.0 * j - i);
-        cat(b, len, cap, "]");
+            tu_cat(b, len, cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", (i + j) % 4, 1.0 / c, 3.0 * i - j, 2.0 * j - i);
+        tu_cat(b, len, cap, "]");
     }
-    cat(b, len, cap, "]}}");
+    tu_cat(b, len, cap, "]}}");
 }
 
 /* Slot s0: mesh "m" of BIG vertices. Slot s1: n meshes "a<k>" of nv vertices each. */
@@ -53,7 +36,7 @@ static char *rig_text(int n, int nv)
     size_t len = 0, cap = 1 << 16;
     char *b = malloc(cap);
     assert_non_null(b);
-    cat(&b, &len, &cap,
+    tu_cat(&b, &len, &cap,
         "%s\"bones\":[{\"name\":\"b0\"},{\"name\":\"b1\",\"parent\":\"b0\",\"x\":20},{\"name\":\"b2\",\"parent\":\"b1\","
         "\"x\":15},{\"name\":\"b3\",\"parent\":\"b0\",\"y\":-10}],\"slots\":[{\"name\":\"s0\",\"bone\":\"b0\",\"attachment\":"
         "\"m\"},{\"name\":\"s1\",\"bone\":\"b1\",\"attachment\":\"a0\"}],\"skins\":[{\"name\":\"default\",\"attachments\":[",
@@ -62,10 +45,10 @@ static char *rig_text(int n, int nv)
     for (int k = 0; k < n; k++) {
         char name[16];
         snprintf(name, sizeof name, "a%d", k);
-        cat(&b, &len, &cap, ",");
+        tu_cat(&b, &len, &cap, ",");
         mesh(&b, &len, &cap, "s1", name, nv);
     }
-    cat(&b, &len, &cap, "]}]}");
+    tu_cat(&b, &len, &cap, "]}]}");
     return b;
 }
 

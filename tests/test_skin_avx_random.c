@@ -27,23 +27,6 @@ static int32_t rng_i(uint32_t *s, int32_t n) { return (int32_t)(rng_next(s) % (u
 #define NBONES 9
 #define NMESH 6
 
-static void cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(*buf + *len, *cap - *len, fmt, ap);
-        va_end(ap);
-        if ((size_t)n < *cap - *len) {
-            *len += (size_t)n;
-            return;
-        }
-        *cap *= 2;
-        *buf = realloc(*buf, *cap);
-        assert_non_null(*buf);
-    }
-}
-
 /* NMESH weighted meshes of random sizes; influence counts in runs so that equal neighbours,
  * odd counts and the two-influence fast run all occur; every third mesh has two influences on
  * every vertex (skinned straight from the records, no spans read). */
@@ -52,40 +35,40 @@ static char *random_rig(uint32_t *rng)
     size_t len = 0, cap = 4096;
     char *b = malloc(cap);
     assert_non_null(b);
-    cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
+    tu_cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
     for (int i = 1; i < NBONES; i++)
-        cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
+        tu_cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
             rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
             (double)rng_f(rng, -10, 10));
-    cat(&b, &len, &cap, "],\"slots\":[");
-    for (int m = 0; m < NMESH; m++) cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
-    cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    tu_cat(&b, &len, &cap, "],\"slots\":[");
+    for (int m = 0; m < NMESH; m++) tu_cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
+    tu_cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
     for (int m = 0; m < NMESH; m++) {
         int v = 3 + rng_i(rng, 30);
-        cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
-        for (int i = 0; i < v; i++) cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
-        cat(&b, &len, &cap, "],\"triangles\":[");
-        for (int i = 1; i + 1 < v; i++) cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
-        cat(&b, &len, &cap, "],\"weights\":{\"bones\":[");
-        for (int i = 0; i < NBONES; i++) cat(&b, &len, &cap, "%s\"b%d\"", i ? "," : "", i);
-        cat(&b, &len, &cap, "],\"v\":[");
+        tu_cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
+        for (int i = 0; i < v; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
+        tu_cat(&b, &len, &cap, "],\"triangles\":[");
+        for (int i = 1; i + 1 < v; i++) tu_cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+        tu_cat(&b, &len, &cap, "],\"weights\":{\"bones\":[");
+        for (int i = 0; i < NBONES; i++) tu_cat(&b, &len, &cap, "%s\"b%d\"", i ? "," : "", i);
+        tu_cat(&b, &len, &cap, "],\"v\":[");
         int count = 1, run = 0;
         for (int i = 0; i < v; i++) {
             if (run-- <= 0) count = 1 + rng_i(rng, 8), run = rng_i(rng, 4);
             if (m % 3 == 0) count = 2; /* every vertex two influences: one group, in order (contiguous stores) */
-            cat(&b, &len, &cap, "%s[", i ? "," : "");
+            tu_cat(&b, &len, &cap, "%s[", i ? "," : "");
             float left = 1;
             for (int j = 0; j < count; j++) {
                 float w = j + 1 == count ? left : rng_f(rng, 0, left);
                 left -= w;
-                cat(&b, &len, &cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", rng_i(rng, NBONES), (double)w,
+                tu_cat(&b, &len, &cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", rng_i(rng, NBONES), (double)w,
                     (double)rng_f(rng, -60, 60), (double)rng_f(rng, -60, 60));
             }
-            cat(&b, &len, &cap, "]");
+            tu_cat(&b, &len, &cap, "]");
         }
-        cat(&b, &len, &cap, "]}}");
+        tu_cat(&b, &len, &cap, "]}}");
     }
-    cat(&b, &len, &cap, "]}]}");
+    tu_cat(&b, &len, &cap, "]}]}");
     return b;
 }
 

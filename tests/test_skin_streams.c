@@ -11,23 +11,6 @@
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
 
-static void cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(*buf + *len, *cap - *len, fmt, ap);
-        va_end(ap);
-        if ((size_t)n < *cap - *len) {
-            *len += (size_t)n;
-            return;
-        }
-        *cap *= 2;
-        *buf = realloc(*buf, *cap);
-        assert_non_null(*buf);
-    }
-}
-
 /* Four bones; slot s0 a weighted mesh of nv vertices, vertex i with counts[i % ncounts]
  * influences; slot s1 an unweighted mesh; slot s2 a region. */
 static char *rig_text(int nv, const int *counts, int ncounts)
@@ -35,25 +18,25 @@ static char *rig_text(int nv, const int *counts, int ncounts)
     size_t len = 0, cap = 4096;
     char *b = malloc(cap);
     assert_non_null(b);
-    cat(&b, &len, &cap,
+    tu_cat(&b, &len, &cap,
         "%s\"bones\":[{\"name\":\"b0\"},{\"name\":\"b1\",\"parent\":\"b0\",\"x\":20,\"rot\":30},"
         "{\"name\":\"b2\",\"parent\":\"b1\",\"x\":15,\"sx\":1.5},{\"name\":\"b3\",\"parent\":\"b0\",\"y\":-10}],"
         "\"slots\":[{\"name\":\"s0\",\"bone\":\"b0\",\"attachment\":\"m\"},{\"name\":\"s1\",\"bone\":\"b1\",\"attachment\":\"u\"},"
         "{\"name\":\"s2\",\"bone\":\"b2\",\"attachment\":\"r\"}],\"skins\":[{\"name\":\"default\",\"attachments\":["
         "{\"slot\":\"s0\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[",
         RIG_HEAD, nv);
-    for (int i = 0; i < nv; i++) cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", i / (double)nv, (i % 3) / 3.0);
-    cat(&b, &len, &cap, "],\"triangles\":[");
-    for (int i = 1; i + 1 < nv; i++) cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
-    cat(&b, &len, &cap, "],\"weights\":{\"bones\":[\"b0\",\"b1\",\"b2\",\"b3\"],\"v\":[");
+    for (int i = 0; i < nv; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", i / (double)nv, (i % 3) / 3.0);
+    tu_cat(&b, &len, &cap, "],\"triangles\":[");
+    for (int i = 1; i + 1 < nv; i++) tu_cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+    tu_cat(&b, &len, &cap, "],\"weights\":{\"bones\":[\"b0\",\"b1\",\"b2\",\"b3\"],\"v\":[");
     for (int i = 0; i < nv; i++) {
         int c = counts[i % ncounts];
-        cat(&b, &len, &cap, "%s[", i ? "," : "");
+        tu_cat(&b, &len, &cap, "%s[", i ? "," : "");
         for (int j = 0; j < c; j++)
-            cat(&b, &len, &cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", (i + j) % 4, 1.0 / c, 3.0 * i - j, 2.0 * j - i);
-        cat(&b, &len, &cap, "]");
+            tu_cat(&b, &len, &cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", (i + j) % 4, 1.0 / c, 3.0 * i - j, 2.0 * j - i);
+        tu_cat(&b, &len, &cap, "]");
     }
-    cat(&b, &len, &cap,
+    tu_cat(&b, &len, &cap,
         "]}},{\"slot\":\"s1\",\"name\":\"u\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,0,1],\"triangles\":[0,1,2],"
         "\"vertices\":[0,0,10,0,0,10]},{\"slot\":\"s2\",\"name\":\"r\",\"type\":\"Region\",\"width\":8,\"height\":6}]}]}");
     return b;

@@ -124,3 +124,20 @@ void tu_assert_contains(const char *haystack, const char *needle, const char *fi
                 haystack ? haystack : "(null)");
     _fail(file, line);
 }
+
+void tu_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(*buf + *len, *cap - *len, fmt, ap);
+        va_end(ap);
+        if ((size_t)n < *cap - *len) {
+            *len += (size_t)n;
+            return;
+        }
+        *cap *= 2;
+        *buf = realloc(*buf, *cap);
+        assert_non_null(*buf);
+    }
+}

@@ -9,6 +9,8 @@
 
 /* Whole file, NUL-terminated, malloc'd; NULL when it cannot be read. */
 char *tu_read(const char *path, size_t *len);
+/* Appends printf output to *buf (length *len, capacity *cap, grown by doubling). */
+void tu_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Writes a file (not atomically; for test inputs). Returns 0 on success. */
 int tu_write(const char *path, const char *text);
 /* MF_SOURCE_DIR "/" rel, in a static rotating buffer (8 slots). */
