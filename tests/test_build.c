@@ -762,64 +762,48 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(*buf + *len, *cap - *len, fmt, ap);
-        va_end(ap);
-        if ((size_t)n < *cap - *len) {
-            *len += (size_t)n;
-            return;
-        }
-        *cap *= 2;
-        *buf = realloc(*buf, *cap);
-    }
-}
-
 /* 40 bones, 30 slots, 2 skins; per skin 800 weighted vertices (two influences each) over 20
  * meshes and 10 regions; 2 ik; 12 clips keying 20 bones with eased curves, plus deform keys. */
 static char *big_rig(void)
 {
     size_t len = 0, cap = 1 << 16;
     char *s = malloc(cap);
-    append(&s, &len, &cap, "{ \"format\": 1, \"uid\": \"skl_000000000bbb\", \"type\": \"Skeleton\", \"bones\": [ { \"name\": \"b0\" }");
+    tu_cat(&s, &len, &cap, "{ \"format\": 1, \"uid\": \"skl_000000000bbb\", \"type\": \"Skeleton\", \"bones\": [ { \"name\": \"b0\" }");
     for (int i = 1; i < 40; i++)
-        append(&s, &len, &cap, ", { \"name\": \"b%d\", \"parent\": \"b%d\", \"x\": %d, \"rot\": %d, \"length\": 20 }", i,
+        tu_cat(&s, &len, &cap, ", { \"name\": \"b%d\", \"parent\": \"b%d\", \"x\": %d, \"rot\": %d, \"length\": 20 }", i,
                (i - 1) / 2, i % 7, (i * 13) % 90);
-    append(&s, &len, &cap, " ], \"slots\": [");
+    tu_cat(&s, &len, &cap, " ], \"slots\": [");
     for (int i = 0; i < 30; i++)
-        append(&s, &len, &cap, "%s{ \"name\": \"s%d\", \"bone\": \"b%d\", \"attachment\": \"a%d\" }", i ? ", " : "", i, i + 5, i);
-    append(&s, &len, &cap, " ], \"ik\": [ { \"name\": \"ik0\", \"bones\": [\"b9\", \"b19\"], \"target\": \"b30\" },"
+        tu_cat(&s, &len, &cap, "%s{ \"name\": \"s%d\", \"bone\": \"b%d\", \"attachment\": \"a%d\" }", i ? ", " : "", i, i + 5, i);
+    tu_cat(&s, &len, &cap, " ], \"ik\": [ { \"name\": \"ik0\", \"bones\": [\"b9\", \"b19\"], \"target\": \"b30\" },"
                            " { \"name\": \"ik1\", \"order\": 1, \"bones\": [\"b10\", \"b21\"], \"target\": \"b31\" } ],"
                            " \"skins\": [");
     for (int k = 0; k < 2; k++) {
-        append(&s, &len, &cap, "%s{ \"name\": \"%s\", \"attachments\": [", k ? ", " : "", k ? "alt" : "default");
+        tu_cat(&s, &len, &cap, "%s{ \"name\": \"%s\", \"attachments\": [", k ? ", " : "", k ? "alt" : "default");
         for (int i = 0; i < 30; i++) {
-            append(&s, &len, &cap, "%s{ \"slot\": \"s%d\", \"name\": \"a%d\", ", i ? ", " : "", i, i);
+            tu_cat(&s, &len, &cap, "%s{ \"slot\": \"s%d\", \"name\": \"a%d\", ", i ? ", " : "", i, i);
             if (i % 3 == 2) {
-                append(&s, &len, &cap, "\"type\": \"Region\", \"width\": 20, \"height\": 30 }");
+                tu_cat(&s, &len, &cap, "\"type\": \"Region\", \"width\": 20, \"height\": 30 }");
                 continue;
             }
             /* a 8×5 grid mesh: 40 vertices, 2 influences each */
-            append(&s, &len, &cap, "\"type\": \"Mesh\", \"uvs\": [");
-            for (int v = 0; v < 40; v++) append(&s, &len, &cap, "%s%g, %g", v ? ", " : "", (v % 8) / 7.0, (v / 8) / 4.0);
-            append(&s, &len, &cap, "], \"triangles\": [");
+            tu_cat(&s, &len, &cap, "\"type\": \"Mesh\", \"uvs\": [");
+            for (int v = 0; v < 40; v++) tu_cat(&s, &len, &cap, "%s%g, %g", v ? ", " : "", (v % 8) / 7.0, (v / 8) / 4.0);
+            tu_cat(&s, &len, &cap, "], \"triangles\": [");
             for (int y = 0, t = 0; y < 4; y++)
                 for (int x = 0; x < 7; x++, t++) {
                     int a = y * 8 + x;
-                    append(&s, &len, &cap, "%s%d, %d, %d, %d, %d, %d", t ? ", " : "", a, a + 1, a + 8, a + 1, a + 9, a + 8);
+                    tu_cat(&s, &len, &cap, "%s%d, %d, %d, %d, %d, %d", t ? ", " : "", a, a + 1, a + 8, a + 1, a + 9, a + 8);
                 }
-            append(&s, &len, &cap, "], \"hull\": 22, \"weights\": { \"bones\": [\"b%d\", \"b%d\"], \"v\": [", i + 5, (i + 5) / 2);
+            tu_cat(&s, &len, &cap, "], \"hull\": 22, \"weights\": { \"bones\": [\"b%d\", \"b%d\"], \"v\": [", i + 5, (i + 5) / 2);
             for (int v = 0; v < 40; v++)
-                append(&s, &len, &cap, "%s[0, 0.75, %d, %d, 1, 0.25, %d, %d]", v ? ", " : "", v % 8 * 5, v / 8 * 5, v % 8 * 5 - 3,
+                tu_cat(&s, &len, &cap, "%s[0, 0.75, %d, %d, 1, 0.25, %d, %d]", v ? ", " : "", v % 8 * 5, v / 8 * 5, v % 8 * 5 - 3,
                        v / 8 * 5 + 2);
-            append(&s, &len, &cap, "] } }");
+            tu_cat(&s, &len, &cap, "] } }");
         }
-        append(&s, &len, &cap, "] }");
+        tu_cat(&s, &len, &cap, "] }");
     }
-    append(&s, &len, &cap, " ] }\n");
+    tu_cat(&s, &len, &cap, " ] }\n");
     return s;
 }
 
@@ -827,15 +811,15 @@ static char *big_clip(int n)
 {
     size_t len = 0, cap = 1 << 14;
     char *s = malloc(cap);
-    append(&s, &len, &cap, "{ \"format\": 1, \"uid\": \"anm_0000000000%02d\", \"type\": \"SkeletonClip\", \"skeleton\": { \"uid\": "
+    tu_cat(&s, &len, &cap, "{ \"format\": 1, \"uid\": \"anm_0000000000%02d\", \"type\": \"SkeletonClip\", \"skeleton\": { \"uid\": "
                            "\"skl_000000000bbb\" }, \"length\": 1, \"bones\": {", n);
     for (int b = 0; b < 20; b++) {
-        append(&s, &len, &cap, "%s\"b%d\": { \"rotate\": { \"t\": [0, 0.25, 0.5, 0.75, 1], \"v\": [0, %d, 0, -%d, 0], "
+        tu_cat(&s, &len, &cap, "%s\"b%d\": { \"rotate\": { \"t\": [0, 0.25, 0.5, 0.75, 1], \"v\": [0, %d, 0, -%d, 0], "
                                "\"curve\": [[0.25, 0, 0.75, 1], [0.42, 0, 0.58, 1], [0.25, 0, 0.75, 1], [0.%d, 0, 0.75, 1]] }, "
                                "\"translate\": { \"t\": [0, 0.5, 1], \"v\": [[0, 0], [%d, 2], [0, 0]] } }",
                b ? ", " : "", b + 1, 10 + b, n + n % 3, 20 + b, n % 5 + 1);
     }
-    append(&s, &len, &cap, "}, \"deform\": { \"default\": { \"s0\": { \"a0\": { \"t\": [0, 0.5, 1], \"offset\": [0, 10, 0], "
+    tu_cat(&s, &len, &cap, "}, \"deform\": { \"default\": { \"s0\": { \"a0\": { \"t\": [0, 0.5, 1], \"offset\": [0, 10, 0], "
                            "\"v\": [[1, 2, 3, 4], [5, 6], [0]] } } } } }\n");
     return s;
 }
