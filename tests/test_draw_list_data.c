@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "pose_rig.h"
+#include "mf/mf_batch.h"
 #include "mf/mf_draw_batch.h"
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
@@ -215,12 +216,30 @@ static void test_view_not_kept(void **state)
     rig_free(&big);
 }
 
+/* mf_batch_update builds each item's draw list: one of other data than its pose's is left empty
+ * (nothing written past it), the others built as usual. */
+static void test_batch_update_other_data(void **state)
+{
+    (void)state;
+    rig small, big;
+    rig_make(&small, small_rig());
+    rig_make(&big, big_rig());
+    mf_batch_item items[2] = {{.pose = small.pose, .draw = big.dl}, {.pose = small.pose, .draw = small.dl}};
+    mf_batch_update(items, 2, 1.0 / 60, NULL, NULL);
+    assert_int_equal(big.dl->item_count, 0);
+    assert_int_equal(big.dl->vertex_count, 0);
+    assert_int_equal(small.dl->item_count, SMALL_SLOTS);
+    rig_free(&small);
+    rig_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_other_data),
         cmocka_unit_test(test_batch_other_data),
         cmocka_unit_test(test_view_not_kept),
+        cmocka_unit_test(test_batch_update_other_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
