@@ -212,6 +212,18 @@ static void test_view_not_kept(void **state)
     assert_int_equal(b->skeletons, 1);
     mf_draw_batch_destroy(b);
     mf_draw_list_destroy(dl);
+    /* a view not from the loader (no bytes) is the data by its address, as before */
+    mf_skel_data hand = small.r.data;
+    hand.bytes = NULL, hand.size = 0;
+    mf_pose *hp = NULL;
+    assert_int_equal(mf_pose_create(&hand, NULL, &hp, NULL), MF_OK);
+    assert_int_equal(mf_draw_list_create(&hand, NULL, &dl), MF_OK);
+    mf_pose_update_world(hp);
+    assert_int_equal(mf_draw_list_build(dl, hp), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_ERR_ARGUMENT);
+    mf_draw_list_destroy(dl);
+    mf_pose_destroy(hp);
     rig_free(&small);
     rig_free(&big);
 }

@@ -82,13 +82,13 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     TAKE(dl->skin, 2 * max_verts, float);
     TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
     TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
-    /* the list's own copy of the view: the caller's may be a temporary (only the blob must
-     * stay loaded, as for a pose) */
+    /* the list's own copy of a loaded view: the caller's may be a temporary (only the blob
+     * must stay loaded, as for a pose); a view not from the loader (no bytes) is kept by address */
     mf_skel_data *view;
     TAKE(view, 1, mf_skel_data);
 #undef TAKE
     *view = *d;
-    dl->data = view;
+    dl->data = d->bytes ? view : d;
     dl->alloc = al;
     *out = dl;
     return MF_OK;
