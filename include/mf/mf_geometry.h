@@ -69,7 +69,8 @@ typedef struct mf_draw_list {
     int32_t *clip_piece_first, *clip_piece_count;
     int32_t piece_count;
     uint16_t *tri_scratch;
-    const mf_skel_data *data; /* the view it was created for (and sized from): its own copy */
+    const mf_skel_data *data; /* the view it was created for (and sized from): its own copy of a
+                               * loaded one (mf_draw_list_create) */
     mf_allocator alloc;
 } mf_draw_list;
 
