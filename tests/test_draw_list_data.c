@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "pose_rig.h"
+#include "mf/mf_batch.h"
 #include "mf/mf_draw_batch.h"
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
@@ -96,7 +97,7 @@ static void test_build_other_data(void **state)
     rig_make(&small, small_rig());
     rig_make(&big, big_rig());
     mf_draw_list *dl = small.dl;
-    assert_true(dl->data == &small.r.data);
+    assert_true(dl->data && dl->data->bytes == small.r.data.bytes && dl->data->size == small.r.data.size);
     /* the big mesh alone has more vertices than the small list's clipping scratch holds */
     assert_true(BIG_VERTS > 8 && BIG_VERTS < dl->vertex_cap);
     assert_int_equal(mf_draw_list_build(dl, small.pose), MF_OK);
@@ -180,11 +181,77 @@ static void test_batch_other_data(void **state)
     rig_free(&big);
 }
 
+/* The view passed to mf_draw_list_create need not outlive the list (only the blob must, as for
+ * a pose): a host that creates its list from a temporary view and reuses that variable for the
+ * next rig still builds and batches the list with a pose of (a copy of) the first view. */
+static void test_view_not_kept(void **state)
+{
+    (void)state;
+    rig small, big;
+    rig_make(&small, small_rig());
+    rig_make(&big, big_rig());
+    mf_skel_data *tmp = malloc(sizeof *tmp);
+    assert_non_null(tmp);
+    *tmp = small.r.data;
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_draw_list_create(tmp, NULL, &dl), MF_OK);
+    *tmp = big.r.data; /* the variable reused for another rig's view */
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    assert_int_equal(mf_draw_list_build(dl, big.pose), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_OK);
+    memset(tmp, 0xff, sizeof *tmp); /* and then gone (ASan: freed) */
+    free(tmp);
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    mf_draw_batch *b = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &b), MF_OK);
+    mf_draw_batch_begin(b);
+    assert_int_equal(mf_draw_batch_add(b, dl, &small.r.data, NULL), MF_OK);
+    assert_int_equal(mf_draw_batch_add(b, dl, &big.r.data, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(b->skeletons, 1);
+    mf_draw_batch_destroy(b);
+    mf_draw_list_destroy(dl);
+    /* a view not from the loader (no bytes) is the data by its address, as before */
+    mf_skel_data hand = small.r.data;
+    hand.bytes = NULL, hand.size = 0;
+    mf_pose *hp = NULL;
+    assert_int_equal(mf_pose_create(&hand, NULL, &hp, NULL), MF_OK);
+    assert_int_equal(mf_draw_list_create(&hand, NULL, &dl), MF_OK);
+    mf_pose_update_world(hp);
+    assert_int_equal(mf_draw_list_build(dl, hp), MF_OK);
+    assert_int_equal(dl->item_count, SMALL_SLOTS);
+    assert_int_equal(mf_draw_list_build(dl, small.pose), MF_ERR_ARGUMENT);
+    mf_draw_list_destroy(dl);
+    mf_pose_destroy(hp);
+    rig_free(&small);
+    rig_free(&big);
+}
+
+/* mf_batch_update builds each item's draw list: one of other data than its pose's is left empty
+ * (nothing written past it), the others built as usual. */
+static void test_batch_update_other_data(void **state)
+{
+    (void)state;
+    rig small, big;
+    rig_make(&small, small_rig());
+    rig_make(&big, big_rig());
+    mf_batch_item items[2] = {{.pose = small.pose, .draw = big.dl}, {.pose = small.pose, .draw = small.dl}};
+    mf_batch_update(items, 2, 1.0 / 60, NULL, NULL);
+    assert_int_equal(big.dl->item_count, 0);
+    assert_int_equal(big.dl->vertex_count, 0);
+    assert_int_equal(small.dl->item_count, SMALL_SLOTS);
+    rig_free(&small);
+    rig_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_other_data),
         cmocka_unit_test(test_batch_other_data),
+        cmocka_unit_test(test_view_not_kept),
+        cmocka_unit_test(test_batch_update_other_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

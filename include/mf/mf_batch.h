@@ -55,7 +55,8 @@ typedef struct mf_batch_state {
 typedef struct mf_batch_item {
     mf_tracks *tracks;  /* NULL: the pose is not animated (world update only) */
     mf_pose *pose;      /* required; items with NULL are skipped */
-    mf_draw_list *draw; /* NULL: no draw list */
+    mf_draw_list *draw; /* NULL: no draw list; one created for other data than the pose's is left
+                         * empty (mf_draw_list_build's MF_ERR_ARGUMENT) */
     mf_offscreen_mode offscreen;
     /* {x0, y0, x1, y1}: the rectangle the host draws, in the pose's skeleton space (the space of
      * the build's boxes: a host that places the skeleton with its own transform passes its view

@@ -69,10 +69,14 @@ typedef struct mf_draw_list {
     int32_t *clip_piece_first, *clip_piece_count;
     int32_t piece_count;
     uint16_t *tri_scratch;
-    const mf_skel_data *data; /* the data it was created for (and sized from) */
+    const mf_skel_data *data; /* the view it was created for (and sized from): its own copy of a
+                               * loaded one (mf_draw_list_create) */
     mf_allocator alloc;
 } mf_draw_list;
 
+/* The list keeps its own copy of a loaded view *data (which need not outlive it); the blob it
+ * points into must stay loaded while the list is built or added to a batch. (A view not from
+ * mf_skel_data_load, bytes NULL, is kept by address and must outlive the list.) */
 mf_result mf_draw_list_create(const mf_skel_data *data, const mf_allocator *alloc,
                               mf_draw_list **out);
 void mf_draw_list_destroy(mf_draw_list *dl);

@@ -52,11 +52,11 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     }
     if (verts > 0x7fffffff / 8 || idx > 0x7fffffff / 4) return MF_ERR_UNSUPPORTED;
     int32_t clip_cap = clip_m + 8;
-    /* every array on its own lines (an item is one line): 10 arrays, one line of slack each */
-    size_t bytes = sizeof(mf_draw_list) + (size_t)d->slot_count * sizeof(mf_draw_item) +
+    /* every array on its own lines (an item is one line): 11 arrays, one line of slack each */
+    size_t bytes = sizeof(mf_draw_list) + sizeof(mf_skel_data) + (size_t)d->slot_count * sizeof(mf_draw_item) +
                    (size_t)verts * 4 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
                    (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
-                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 11 * MF_LINE;
+                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 12 * MF_LINE;
     unsigned char *block = mf_alloc_lines(&al, bytes);
     if (!block) return MF_ERR_NOMEM;
     mf_draw_list *dl = (mf_draw_list *)block;
@@ -82,8 +82,13 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     TAKE(dl->skin, 2 * max_verts, float);
     TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
     TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
+    /* the list's own copy of a loaded view: the caller's may be a temporary (only the blob
+     * must stay loaded, as for a pose); a view not from the loader (no bytes) is kept by address */
+    mf_skel_data *view;
+    TAKE(view, 1, mf_skel_data);
 #undef TAKE
-    dl->data = d;
+    *view = *d;
+    dl->data = d->bytes ? view : d;
     dl->alloc = al;
     *out = dl;
     return MF_OK;
