@@ -69,6 +69,10 @@ bool mf_skin_avx_usable(void);
 /* Weighted attachment att's vertices from packed matrices (mf_skin_pack_bones) and the build's
  * shared streams (its groups in d), the slot's deform or NULL. */
 void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
+/* Unweighted: n vertices from v (deform: their offsets or NULL) through the bone's packed
+ * matrix mat, four a step; a region's 4 corners (never deformed) in one step. */
+void mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out);
+void mf_skin_region_avx(const float *mat, const float *v, float *out);
 #else
 #define MF_SKIN_AVX 0
 #endif

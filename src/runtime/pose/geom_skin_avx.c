@@ -84,6 +84,53 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
 #undef V
 }
 
+/* The bone's packed matrix {a, b, wx, 0, c, d, wy, 0} as the rigid step's factors, repeated
+ * for four vertices: {a, c, a, c, ...}, {b, d, b, d, ...}, {wx, wy, wx, wy, ...}. */
+AVX static INLINE void rigid_factors(const float *mat, __m256 *m1, __m256 *m2, __m256 *t)
+{
+    __m128 lo = _mm_loadu_ps(mat), hi = _mm_loadu_ps(mat + 4);
+    __m128 acbd = _mm_unpacklo_ps(lo, hi), w = _mm_unpackhi_ps(lo, hi);
+    __m128 ac = _mm_movelh_ps(acbd, acbd), bd = _mm_movehl_ps(acbd, acbd), ww = _mm_movelh_ps(w, w);
+    *m1 = _mm256_insertf128_ps(_mm256_castps128_ps256(ac), ac, 1);
+    *m2 = _mm256_insertf128_ps(_mm256_castps128_ps256(bd), bd, 1);
+    *t = _mm256_insertf128_ps(_mm256_castps128_ps256(ww), ww, 1);
+}
+
+/* Four rigid vertices {x0, y0, ..., x3, y3}: (a·x + b·y) + wx as the SSE2 and scalar paths. */
+AVX static INLINE __m256 rigid_step(__m256 xy, __m256 m1, __m256 m2, __m256 t)
+{
+    __m256 xs = _mm256_moveldup_ps(xy), ys = _mm256_movehdup_ps(xy);
+    return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
+}
+
+AVX void mf_skin_region_avx(const float *mat, const float *v, float *out)
+{
+    __m256 m1, m2, t;
+    rigid_factors(mat, &m1, &m2, &t);
+    _mm256_storeu_ps(out, rigid_step(_mm256_loadu_ps(v), m1, m2, t));
+}
+
+AVX void mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out)
+{
+    /* the last 1 to 3 vertices through masked loads and stores: 2·left lanes on, from ON's end */
+    static const int32_t ON[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    __m256 m1, m2, t;
+    rigid_factors(mat, &m1, &m2, &t);
+    int32_t i = 0;
+    if (deform)
+        for (; i + 4 <= n; i += 4)
+            _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_add_ps(_mm256_loadu_ps(v + 2 * i), _mm256_loadu_ps(deform + 2 * i)),
+                                                     m1, m2, t));
+    else
+        for (; i + 4 <= n; i += 4) _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_loadu_ps(v + 2 * i), m1, m2, t));
+    if (i < n) {
+        __m256i mask = _mm256_loadu_si256((const __m256i *)(const void *)(ON + 8 - 2 * (n - i)));
+        __m256 xy = _mm256_maskload_ps(v + 2 * i, mask);
+        if (deform) xy = _mm256_add_ps(xy, _mm256_maskload_ps(deform + 2 * i, mask));
+        _mm256_maskstore_ps(out + 2 * i, mask, rigid_step(xy, m1, m2, t));
+    }
+}
+
 /* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
  * spill into another's. Counts above 4 share one loop with the count read at run time. Six
  * register arguments: the group and the bases of the build's shared streams. */

@@ -128,20 +128,6 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
             mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, vo[2], out + vo[0]);
     }
 }
-
-/* Weighted vertices from the build's shared streams: AVX where the CPU has it, else SSE2 (same
- * bits). */
-static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
-{
-    const float *mats = pose_mats(p);
-#if MF_SKIN_AVX
-    if (p->scratch->skin_avx) {
-        mf_skin_weighted_avx(mats, p->data, att, deform, out);
-        return;
-    }
-#endif
-    skin_weighted_sse2(mats, p->data, att, deform, out);
-}
 #endif
 
 static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
@@ -153,31 +139,43 @@ static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t a
 #if MF_SKIN_NEON
 /* The NEON kernels under the names skin() uses for either SIMD path. */
 #define skin_rigid_simd mf_skin_rigid_neon
-static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
-{
-    mf_skin_weighted_neon(pose_mats(p), p->data, att, deform, out);
-}
+#define skin_weighted_simd mf_skin_weighted_neon
 #elif MF_SKIN_SSE2
 #define skin_rigid_simd skin_rigid_sse2
+#define skin_weighted_simd skin_weighted_sse2
 #endif
 
-/* An attachment on a slot, both valid, with the build's fastest path. */
+/* An attachment on a slot, both valid, with the build's fastest path: AVX where the CPU has
+ * it, else SSE2 or NEON (the same bits). */
 static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
-#define RIGID(deform, n)                                                                                           \
-    skin_rigid_simd(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first, deform, \
-                    n, out)
-    if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
-        RIGID(NULL, 4);
+    const mf_skel_data *d = p->data;
+    const float *mats = pose_mats(p), *v = d->floats + at->vertex_first;
+    const float *mat = mats + 8 * (size_t)d->slots[slot].bone;
+#if MF_SKIN_AVX
+    if (p->scratch->skin_avx) {
+        if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
+            mf_skin_region_avx(mat, v, out);
+            return;
+        }
+        const float *deform = slot_deform(p, slot, att, at);
+        if (at->flags & MF_SD_ATT_WEIGHTED)
+            mf_skin_weighted_avx(mats, d, att, deform, out);
+        else
+            mf_skin_rigid_avx(mat, v, deform, at->vertex_count, out);
+        return;
+    }
+#endif
+    if (at->type == MF_SD_ATT_REGION) {
+        skin_rigid_simd(mat, v, NULL, 4, out);
         return;
     }
     const float *deform = slot_deform(p, slot, att, at);
     if (at->flags & MF_SD_ATT_WEIGHTED)
-        skin_weighted_simd(p, att, deform, out);
+        skin_weighted_simd(mats, d, att, deform, out);
     else
-        RIGID(deform, at->vertex_count);
-#undef RIGID
+        skin_rigid_simd(mat, v, deform, at->vertex_count, out);
 #else
     skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
 #endif
