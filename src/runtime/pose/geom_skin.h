@@ -66,9 +66,26 @@ static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
-/* Weighted attachment att's vertices from packed matrices (mf_skin_pack_bones) and the build's
- * shared streams (its groups in d), the slot's deform or NULL. */
-void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
+/* The AVX kernel of one group from packed matrices (mf_skin_pack_bones) and the bases of the
+ * build's shared streams (records and vertices: 4 words each), the slot's deform or NULL.
+ * Six register arguments. */
+typedef void (*mf_skin_kernel)(const float *mats, const mf_sd_skin_group *g, const float *rec, const int32_t *vo,
+                               const float *deform, float *out);
+/* Indexed by mf_sd_skin_group.plain / .deformed. */
+extern const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS];
+/* Weighted attachment att's vertices (deform: the slot's or NULL), group by group. Inline: the
+ * caller's frame serves the loop (most attachments have one group or two). */
+static inline void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform,
+                                        float *out)
+{
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att], *e = d->skin_groups + d->skin_group_first[att + 1];
+    const float *rec = &d->skin_records->wx;
+    const int32_t *vo = &d->skin_vertices->out;
+    if (deform)
+        for (; g < e; g++) mf_skin_kernels_avx[g->deformed](mats, g, rec, vo, deform, out);
+    else
+        for (; g < e; g++) mf_skin_kernels_avx[g->plain](mats, g, rec, vo, NULL, out);
+}
 /* Unweighted: n vertices from v (deform: their offsets or NULL) through the bone's packed
  * matrix mat, four a step; a region's 4 corners (never deformed) in one step. */
 void mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out);

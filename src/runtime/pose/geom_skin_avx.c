@@ -132,11 +132,7 @@ AVX void mf_skin_rigid_avx(const float *mat, const float *v, const float *deform
 }
 
 /* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
- * spill into another's. Counts above 4 share one loop with the count read at run time. Six
- * register arguments: the group and the bases of the build's shared streams. */
-typedef void (*kernel)(const float *mats, const mf_sd_skin_group *g, const float *rec, const int32_t *vo,
-                       const float *deform, float *out);
-
+ * spill into another's. Counts above 4 share one loop with the count read at run time. */
 #define KERNEL(name, C, DEF, CONTIG)                                                                   \
     AVX static void name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
                          const float *def, float *out)                                                 \
@@ -157,20 +153,8 @@ KERNELS(contig, NULL, true)
 KERNELS(deformed, def, false)
 
 /* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
-static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
+const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
     scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
     contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
 };
-
-AVX void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
-{
-    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
-    const float *rec = &d->skin_records->wx; /* records and vertices: 4 words each */
-    const int32_t *vo = &d->skin_vertices->out;
-    if (deform)
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g, rec, vo, deform, out);
-    else
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g, rec, vo, NULL, out);
-}
 #endif
