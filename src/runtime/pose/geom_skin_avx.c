@@ -103,14 +103,15 @@ AVX static INLINE __m256 rigid_step(__m256 xy, __m256 m1, __m256 m2, __m256 t)
     return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
 }
 
-AVX void mf_skin_region_avx(const float *mat, const float *v, float *out)
+AVX int32_t mf_skin_region_avx(const float *mat, const float *v, float *out)
 {
     __m256 m1, m2, t;
     rigid_factors(mat, &m1, &m2, &t);
     _mm256_storeu_ps(out, rigid_step(_mm256_loadu_ps(v), m1, m2, t));
+    return 4;
 }
 
-AVX void mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out)
+AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out)
 {
     /* the last 1 to 3 vertices through masked loads and stores: 2·left lanes on, from ON's end */
     static const int32_t ON[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -129,17 +130,19 @@ AVX void mf_skin_rigid_avx(const float *mat, const float *v, const float *deform
         if (deform) xy = _mm256_add_ps(xy, _mm256_maskload_ps(deform + 2 * i, mask));
         _mm256_maskstore_ps(out + 2 * i, mask, rigid_step(xy, m1, m2, t));
     }
+    return n;
 }
 
 /* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
  * spill into another's. Counts above 4 share one loop with the count read at run time. */
 #define KERNEL(name, C, DEF, CONTIG)                                                                   \
-    AVX static void name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
-                         const float *def, float *out)                                                 \
+    AVX static int32_t name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
+                            const float *def, float *out)                                              \
     {                                                                                                  \
         (void)def;                                                                                     \
         group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, C, DEF, \
               CONTIG, out);                                                                            \
+        return g->vertices;                                                                            \
     }
 #define KERNELS(tag, DEF, CONTIG)                                                                      \
     KERNEL(tag##1, 1, DEF, CONTIG)                                                                     \
@@ -157,4 +160,17 @@ const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
     scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
     contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
 };
+
+int32_t mf_skin_groups_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
+{
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att], *e = d->skin_groups + d->skin_group_first[att + 1];
+    const float *rec = &d->skin_records->wx;
+    const int32_t *vo = &d->skin_vertices->out;
+    int32_t n = 0;
+    if (deform)
+        for (; g < e; g++) n += mf_skin_kernels_avx[g->deformed](mats, g, rec, vo, deform, out);
+    else
+        for (; g < e; g++) n += mf_skin_kernels_avx[g->plain](mats, g, rec, vo, NULL, out);
+    return n;
+}
 #endif

@@ -130,10 +130,16 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
 }
 #endif
 
+/* The slot's deform of a mesh (not a region) or NULL. */
+static inline const float *mesh_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
+{
+    if (at->deform_count <= 0) return NULL;
+    return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
+}
+
 static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
 {
-    if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0) return NULL;
-    return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
+    return at->type == MF_SD_ATT_REGION ? NULL : mesh_deform(p, slot, att, at);
 }
 
 #if MF_SKIN_NEON
@@ -145,33 +151,18 @@ static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t a
 #define skin_weighted_simd skin_weighted_sse2
 #endif
 
-/* An attachment on a slot, both valid, with the build's fastest path: AVX where the CPU has
- * it, else SSE2 or NEON (the same bits). */
-static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+/* An attachment on a slot, both valid, through SSE2 or NEON (or scalar without either);
+ * returns its vertex count. */
+static int32_t skin_simd(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
     const mf_skel_data *d = p->data;
-    const float *mats = pose_mats(p), *v = d->floats + at->vertex_first;
-    const float *mat = mats + 8 * (size_t)d->slots[slot].bone;
-#if MF_SKIN_AVX
-    if (p->scratch->skin_avx) {
-        if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
-            mf_skin_region_avx(mat, v, out);
-            return;
-        }
-        const float *deform = slot_deform(p, slot, att, at);
-        if (at->flags & MF_SD_ATT_WEIGHTED)
-            mf_skin_weighted_avx(mats, d, att, deform, out);
-        else
-            mf_skin_rigid_avx(mat, v, deform, at->vertex_count, out);
-        return;
-    }
-#endif
-    if (at->type == MF_SD_ATT_REGION) {
+    const float *mats = pose_mats(p), *mat = mats + 8 * (size_t)d->slots[slot].bone, *v = d->floats + at->vertex_first;
+    if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
         skin_rigid_simd(mat, v, NULL, 4, out);
-        return;
+        return 4;
     }
-    const float *deform = slot_deform(p, slot, att, at);
+    const float *deform = mesh_deform(p, slot, att, at);
     if (at->flags & MF_SD_ATT_WEIGHTED)
         skin_weighted_simd(mats, d, att, deform, out);
     else
@@ -179,7 +170,41 @@ static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd
 #else
     skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
 #endif
+    return at->vertex_count;
 }
+
+#if MF_SKIN_AVX
+static int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+
+/* An attachment on a slot, both valid, with the build's fastest path: AVX where the CPU has
+ * it, else skin_simd (the same bits). Returns its vertex count: the AVX kernels return it (a
+ * weighted attachment of one group: that group's), and every call here is a tail call, so
+ * that the common path needs no frame (the packing and the SSE2 path are out of line). */
+static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+{
+    const mf_pose_scratch *s = p->scratch;
+    if (!s->skin_avx) return skin_simd(p, slot, att, at, out);
+    if (!s->skin_mats_valid) return skin_avx_packing(p, slot, att, at, out);
+    const mf_skel_data *d = p->data;
+    const float *mats = s->skin_mats;
+    if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
+        return mf_skin_region_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, out);
+    const float *deform = mesh_deform(p, slot, att, at);
+    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
+    return mf_skin_rigid_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, deform,
+                             at->vertex_count, out);
+}
+
+/* skin() after a world change: the packing once, then the skinning. */
+static __attribute__((noinline)) int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att,
+                                                         const mf_sd_attachment *at, float *out)
+{
+    pose_mats(p);
+    return skin(p, slot, att, at, out);
+}
+#else
+#define skin skin_simd
+#endif
 
 void mf_pose_world_vertex(const mf_pose *p, int32_t slot, int32_t att, int32_t i, float *x, float *y)
 {
@@ -204,16 +229,14 @@ int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
     if (!at) return 0;
-    if (simd)
-        skin(p, slot, att, at, out);
-    else
-        skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
+    if (simd) return skin(p, slot, att, at, out);
+    skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
     return at->vertex_count;
 }
 
-void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, float *out)
+void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
-    skin(p, slot, att, &p->data->attachments[att], out);
+    skin(p, slot, att, at, out);
 }
 
 void mf_skin_pack_bones(const mf_pose *p, float *mats)
@@ -244,9 +267,7 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
-    if (!at) return 0;
-    skin(p, slot, att, at, out);
-    return at->vertex_count;
+    return at ? skin(p, slot, att, at, out) : 0;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
