@@ -44,10 +44,11 @@ AVX static INLINE __m128 reduce_two(__m256 a, __m256 b)
     return _mm_unpacklo_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));
 }
 
-/* Four vertices in one reduction (the same sums): {ax, ay, bx, by, cx, cy, dx, dy}. */
-AVX static INLINE __m256 reduce_four(__m256 a, __m256 b, __m256 c, __m256 d)
+/* Four vertices in one reduction (the same sums) from the pairs' first sums hadd(a, b) and
+ * hadd(c, d): {ax, ay, bx, by, cx, cy, dx, dy}. */
+AVX static INLINE __m256 reduce_four_h(__m256 ab, __m256 cd)
 {
-    __m256 h = _mm256_hadd_ps(_mm256_hadd_ps(a, b), _mm256_hadd_ps(c, d)); /* {ax bx cx dx | ay by cy dy} */
+    __m256 h = _mm256_hadd_ps(ab, cd); /* {ax bx cx dx | ay by cy dy} */
     __m128 x = _mm256_castps256_ps128(h), y = _mm256_extractf128_ps(h, 1);
     return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_unpacklo_ps(x, y)), _mm_unpackhi_ps(x, y), 1);
 }
@@ -64,7 +65,8 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
     float *o = out + vo[0];
 #define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
     for (; i + 4 <= n; i += 4, r += 16 * c, vo += 16, o += 8) {
-        __m256 xy = reduce_four(V(0), V(1), V(2), V(3));
+        __m256 ab = _mm256_hadd_ps(V(0), V(1));
+        __m256 xy = reduce_four_h(ab, _mm256_hadd_ps(V(2), V(3)));
         if (contig) {
             _mm256_storeu_ps(o, xy);
         } else {
@@ -72,14 +74,17 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
             store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
         }
     }
-    if (i + 2 <= n) {
+    if (i + 2 <= n) { /* contiguous: the tails store through o, no offsets kept */
         __m128 xy = reduce_two(V(0), V(1));
-        store2(out + vo[0], xy), store2h(out + vo[4], xy);
-        i += 2, r += 8 * c, vo += 8;
+        if (contig)
+            _mm_storeu_ps(o, xy);
+        else
+            store2(out + vo[0], xy), store2h(out + vo[4], xy);
+        i += 2, r += 8 * c, vo += 8, o += 4;
     }
     if (i < n) {
         __m256 a = V(0);
-        store2(out + vo[0], reduce_two(a, a));
+        store2(contig ? o : out + vo[0], reduce_two(a, a));
     }
 #undef V
 }
@@ -140,9 +145,9 @@ AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *def
                             const float *def, float *out)                                              \
     {                                                                                                  \
         (void)def;                                                                                     \
-        group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, C, DEF, \
-              CONTIG, out);                                                                            \
-        return g->vertices;                                                                            \
+        int32_t n = g->vertices;                                                                       \
+        group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, n, C, DEF, CONTIG, out); \
+        return n;                                                                                      \
     }
 #define KERNELS(tag, DEF, CONTIG)                                                                      \
     KERNEL(tag##1, 1, DEF, CONTIG)                                                                     \
