@@ -93,12 +93,12 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
  * for four vertices: {a, c, a, c, ...}, {b, d, b, d, ...}, {wx, wy, wx, wy, ...}. */
 AVX static INLINE void rigid_factors(const float *mat, __m256 *m1, __m256 *m2, __m256 *t)
 {
-    __m128 lo = _mm_loadu_ps(mat), hi = _mm_loadu_ps(mat + 4);
-    __m128 acbd = _mm_unpacklo_ps(lo, hi), w = _mm_unpackhi_ps(lo, hi);
-    __m128 ac = _mm_movelh_ps(acbd, acbd), bd = _mm_movehl_ps(acbd, acbd), ww = _mm_movelh_ps(w, w);
-    *m1 = _mm256_insertf128_ps(_mm256_castps128_ps256(ac), ac, 1);
-    *m2 = _mm256_insertf128_ps(_mm256_castps128_ps256(bd), bd, 1);
-    *t = _mm256_insertf128_ps(_mm256_castps128_ps256(ww), ww, 1);
+    __m256 ab = _mm256_broadcast_ps((const __m128 *)(const void *)mat);       /* a b wx 0, twice */
+    __m256 cd = _mm256_broadcast_ps((const __m128 *)(const void *)(mat + 4)); /* c d wy 0, twice */
+    __m256 acbd = _mm256_unpacklo_ps(ab, cd), w = _mm256_unpackhi_ps(ab, cd); /* a c b d, wx wy 0 0 */
+    *m1 = _mm256_shuffle_ps(acbd, acbd, _MM_SHUFFLE(1, 0, 1, 0));
+    *m2 = _mm256_shuffle_ps(acbd, acbd, _MM_SHUFFLE(3, 2, 3, 2));
+    *t = _mm256_shuffle_ps(w, w, _MM_SHUFFLE(1, 0, 1, 0));
 }
 
 /* Four rigid vertices {x0, y0, ..., x3, y3}: (a·x + b·y) + wx as the SSE2 and scalar paths. */
