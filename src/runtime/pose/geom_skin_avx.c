@@ -61,10 +61,11 @@ static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)
 AVX static INLINE void group(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
                              const float *deform, bool contig, float *out)
 {
-    int32_t i = 0;
     float *o = out + vo[0];
+    const float *end = r + 16 * c * (n >> 2);
+    int32_t tail = n & 3;
 #define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
-    for (; i + 4 <= n; i += 4, r += 16 * c, vo += 16, o += 8) {
+    for (; r != end; r += 16 * c, vo += 16, o += 8) {
         __m256 ab = _mm256_hadd_ps(V(0), V(1));
         __m256 xy = reduce_four_h(ab, _mm256_hadd_ps(V(2), V(3)));
         if (contig) {
@@ -74,15 +75,15 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
             store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
         }
     }
-    if (i + 2 <= n) { /* contiguous: the tails store through o, no offsets kept */
+    if (tail & 2) { /* contiguous: the tails store through o, no offsets kept */
         __m128 xy = reduce_two(V(0), V(1));
         if (contig)
             _mm_storeu_ps(o, xy);
         else
             store2(out + vo[0], xy), store2h(out + vo[4], xy);
-        i += 2, r += 8 * c, vo += 8, o += 4;
+        r += 8 * c, vo += 8, o += 4;
     }
-    if (i < n) {
+    if (tail & 1) {
         __m256 a = V(0);
         store2(contig ? o : out + vo[0], reduce_two(a, a));
     }
