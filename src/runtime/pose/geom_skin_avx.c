@@ -48,9 +48,10 @@ AVX static INLINE __m128 reduce_two(__m256 a, __m256 b)
  * hadd(c, d): {ax, ay, bx, by, cx, cy, dx, dy}. */
 AVX static INLINE __m256 reduce_four_h(__m256 ab, __m256 cd)
 {
-    __m256 h = _mm256_hadd_ps(ab, cd); /* {ax bx cx dx | ay by cy dy} */
-    __m128 x = _mm256_castps256_ps128(h), y = _mm256_extractf128_ps(h, 1);
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_unpacklo_ps(x, y)), _mm_unpackhi_ps(x, y), 1);
+    __m256 h = _mm256_hadd_ps(ab, cd);               /* {ax bx cx dx | ay by cy dy} */
+    __m256 s = _mm256_permute2f128_ps(h, h, 0x01);   /* {ay by cy dy | ax bx cx dx} */
+    __m256 lo = _mm256_unpacklo_ps(h, s), hi = _mm256_unpackhi_ps(h, s); /* low lanes: {ax ay bx by}, {cx cy dx dy} */
+    return _mm256_permute2f128_ps(lo, hi, 0x20);
 }
 
 static inline void store2(float *o, __m128 v) { _mm_storel_pi((__m64 *)(void *)o, v); }
@@ -67,11 +68,12 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
 #define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
     for (; r != end; r += 16 * c, vo += 16, o += 8) {
         __m256 ab = _mm256_hadd_ps(V(0), V(1));
-        __m256 xy = reduce_four_h(ab, _mm256_hadd_ps(V(2), V(3)));
         if (contig) {
-            _mm256_storeu_ps(o, xy);
-        } else {
-            __m128 lo = _mm256_castps256_ps128(xy), hi = _mm256_extractf128_ps(xy, 1);
+            _mm256_storeu_ps(o, reduce_four_h(ab, _mm256_hadd_ps(V(2), V(3))));
+        } else { /* {ax bx cx dx | ay by cy dy} interleaved by halves */
+            __m256 h = _mm256_hadd_ps(ab, _mm256_hadd_ps(V(2), V(3)));
+            __m128 x = _mm256_castps256_ps128(h), y = _mm256_extractf128_ps(h, 1);
+            __m128 lo = _mm_unpacklo_ps(x, y), hi = _mm_unpackhi_ps(x, y);
             store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
         }
     }
