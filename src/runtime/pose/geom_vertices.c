@@ -153,7 +153,7 @@ static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t a
 
 /* An attachment on a slot, both valid, through SSE2 or NEON (or scalar without either);
  * returns its vertex count. */
-static int32_t skin_simd(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
     const mf_skel_data *d = p->data;
@@ -264,10 +264,17 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
     }
 }
 
+/* skin() out of line: the checks before it keep registers it would have to save. */
+static __attribute__((noinline)) int32_t skin_entry(const mf_pose *p, int32_t slot, int32_t att,
+                                                   const mf_sd_attachment *at, float *out)
+{
+    return skin(p, slot, att, at, out);
+}
+
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
-    return at ? skin(p, slot, att, at, out) : 0;
+    return at ? skin_entry(p, slot, att, at, out) : 0;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
