@@ -127,9 +127,10 @@ AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *def
     rigid_factors(mat, &m1, &m2, &t);
     int32_t i = 0;
     if (deform)
-        for (; i + 4 <= n; i += 4)
-            _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_add_ps(_mm256_loadu_ps(v + 2 * i), _mm256_loadu_ps(deform + 2 * i)),
-                                                     m1, m2, t));
+        for (; i + 4 <= n; i += 4) {
+            __m256 xy = _mm256_add_ps(_mm256_loadu_ps(v + 2 * i), _mm256_loadu_ps(deform + 2 * i));
+            _mm256_storeu_ps(out + 2 * i, rigid_step(xy, m1, m2, t));
+        }
     else
         for (; i + 4 <= n; i += 4) _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_loadu_ps(v + 2 * i), m1, m2, t));
     if (i < n) {
@@ -171,7 +172,8 @@ const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
 
 int32_t mf_skin_groups_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
 {
-    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att], *e = d->skin_groups + d->skin_group_first[att + 1];
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
+    const mf_sd_skin_group *e = d->skin_groups + d->skin_group_first[att + 1];
     const float *rec = &d->skin_records->wx;
     const int32_t *vo = &d->skin_vertices->out;
     int32_t n = 0;

@@ -152,8 +152,9 @@ static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t a
 #endif
 
 /* An attachment on a slot, both valid, through SSE2 or NEON (or scalar without either);
- * returns its vertex count. */
-static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+ * returns its vertex count. Out of line: on x86 the path of CPUs without AVX. */
+static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slot, int32_t att,
+                                                  const mf_sd_attachment *at, float *out)
 {
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
     const mf_skel_data *d = p->data;
