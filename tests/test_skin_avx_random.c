@@ -1,5 +1,6 @@
 /* AVX skinning against the SSE2 path and the scalar path (bit for bit: all three do the same
- * operations in the same order) on random weighted meshes, 1 to 8 influences a vertex in
+ * operations in the same order) on random unweighted meshes of every tail length and regions,
+ * and on random weighted meshes, 1 to 8 influences a vertex in
  * random runs (equal counts side by side, odd counts, odd vertex counts), with and without
  * deform; and draw lists whose kept items must equal a fresh build's. */
 #include <math.h>
@@ -171,6 +172,106 @@ static void test_avx_matches_sse2_and_scalar(void **state)
     assert_true(checked > 1000);
 }
 
+/* Unweighted meshes of 3 to 14 vertices (every tail of the four-a-step AVX path) and
+ * regions, on random bones. */
+static char *random_rigid_rig(uint32_t *rng)
+{
+    size_t len = 0, cap = 4096;
+    char *b = malloc(cap);
+    assert_non_null(b);
+    cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
+    for (int i = 1; i < NBONES; i++)
+        cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
+            rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
+            (double)rng_f(rng, -10, 10));
+    cat(&b, &len, &cap, "],\"slots\":[");
+    for (int m = 0; m < 14; m++)
+        cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b%d\",\"attachment\":\"m%d\"}", m ? "," : "", m,
+            rng_i(rng, NBONES), m);
+    cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    for (int m = 0; m < 14; m++) {
+        if (m >= 12) { /* two regions */
+            cat(&b, &len, &cap, ",{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Region\",\"x\":%.3f,\"rot\":%.3f,"
+                "\"width\":%.3f,\"height\":%.3f}", m, m, (double)rng_f(rng, -9, 9), (double)rng_f(rng, -90, 90),
+                (double)rng_f(rng, 1, 40), (double)rng_f(rng, 1, 40));
+            continue;
+        }
+        int v = 3 + m; /* 3..14 */
+        cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
+        for (int i = 0; i < v; i++) cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
+        cat(&b, &len, &cap, "],\"triangles\":[");
+        for (int i = 1; i + 1 < v; i++) cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+        cat(&b, &len, &cap, "],\"vertices\":[");
+        for (int i = 0; i < v; i++)
+            cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, -60, 60), (double)rng_f(rng, -60, 60));
+        cat(&b, &len, &cap, "]}");
+    }
+    cat(&b, &len, &cap, "]}]}");
+    return b;
+}
+
+static void test_avx_rigid_matches_sse2_and_scalar(void **state)
+{
+    (void)state;
+    uint32_t rng = 77u;
+    int32_t checked = 0, regions = 0, deformed_meshes = 0;
+    for (int rig = 0; rig < 6; rig++) {
+        char *text = random_rigid_rig(&rng);
+        test_rig r;
+        test_rig_build(&r, text, NULL, NULL, 0);
+        free(text);
+        const mf_skel_data *d = &r.data;
+        mf_pose *p = NULL;
+        assert_int_equal(mf_pose_create(d, NULL, &p, NULL), MF_OK);
+        for (int frame = 0; frame < 6; frame++) {
+            for (int32_t i = 0; i < p->bone_count; i++)
+                p->rot[i] += rng_f(&rng, -40, 40), p->x[i] += rng_f(&rng, -5, 5), p->sy[i] = rng_f(&rng, -2, 2);
+            bool deformed = frame % 2 == 1;
+            for (int32_t s = 0; s < p->slot_count; s++) {
+                int32_t att = p->attachment[s];
+                const mf_sd_attachment *at = &d->attachments[att];
+                if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0) continue;
+                p->deform_attachment[s] = deformed ? att : -1;
+                deformed_meshes += deformed;
+                for (int32_t i = 0; i < at->deform_count; i++) p->deform[p->deform_first[s] + i] = rng_f(&rng, -3, 3);
+            }
+            mf_pose_update_world(p);
+            for (int32_t s = 0; s < p->slot_count; s++) {
+                int32_t att = p->attachment[s];
+                assert_false(d->attachments[att].flags & MF_SD_ATT_WEIGHTED);
+                regions += d->attachments[att].type == MF_SD_ATT_REGION;
+                float avx[40], sse[40], sc[40];
+                memset(avx, 0x7f, sizeof avx), memset(sse, 0x7f, sizeof sse);
+                uint8_t had = p->scratch->skin_avx;
+                int32_t n = mf_skin_world_vertices(p, s, att, avx, 16, true);
+                p->scratch->skin_avx = 0;
+                int32_t m = mf_skin_world_vertices(p, s, att, sse, 16, true);
+                p->scratch->skin_avx = had;
+                assert_int_equal(mf_skin_world_vertices(p, s, att, sc, 16, false), n);
+                assert_int_equal(n, m);
+                assert_true(n >= 3 && n <= 14);
+                for (int32_t i = 0; i < 2 * n; i++) {
+                    if (memcmp(&avx[i], &sse[i], 4) != 0 || memcmp(&avx[i], &sc[i], 4) != 0)
+                        fail_msg("rig %d frame %d slot %d vertex %d: avx %.9g sse2 %.9g scalar %.9g", rig, frame, s,
+                                 i / 2, (double)avx[i], (double)sse[i], (double)sc[i]);
+                    checked++;
+                }
+                /* the masked tail writes nothing past the last vertex */
+                for (int32_t i = 2 * n; i < 40; i++) {
+                    uint32_t bits;
+                    memcpy(&bits, &avx[i], 4);
+                    assert_int_equal(bits, 0x7f7f7f7fu);
+                }
+            }
+        }
+        mf_pose_destroy(p);
+        test_rig_free(&r);
+    }
+    printf("avx rigid: %d coordinates checked, %d regions, %d deformed meshes\n", (int)checked, (int)regions,
+           (int)deformed_meshes);
+    assert_true(checked > 1000 && regions > 0 && deformed_meshes > 0);
+}
+
 /* The zero-weight partner of an odd last influence reads bone 0: a bone 0 whose world is not
  * finite (here a second root's mesh, bone 0 moved to infinity by the host) must not reach a
  * vertex none of whose influences is on bone 0 (0 * inf is NaN). */
@@ -291,6 +392,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_avx_matches_sse2_and_scalar),
+        cmocka_unit_test(test_avx_rigid_matches_sse2_and_scalar),
         cmocka_unit_test(test_avx_odd_partner_bone0),
         cmocka_unit_test(test_draw_kept_equals_fresh),
     };

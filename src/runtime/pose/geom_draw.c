@@ -177,7 +177,7 @@ static void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it, const
     const uint16_t *tri = at->type == MF_SD_ATT_REGION && ni == 6 ? region_tri : d->triangles + at->tri_first;
     const float *uv = d->floats + at->uv_first + (size_t)2 * (size_t)n * (size_t)uv_set;
     if (clipping) {
-        mf_skin_attachment(p, s, att, dl->skin);
+        mf_skin_attachment(p, s, att, at, dl->skin);
         it->clipped = true;
         if (!clip_item(dl, it, dl->skin, uv, tri, ni / 3)) {
             dl->vertex_count = it->vertex_first, dl->index_count = it->index_first;
@@ -189,7 +189,7 @@ static void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it, const
         }
         return;
     }
-    mf_skin_attachment(p, s, att, dl->vertices + 2 * dl->vertex_count);
+    mf_skin_attachment(p, s, att, at, dl->vertices + 2 * dl->vertex_count);
     memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
     memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
     it->vertex_count = n, it->index_count = ni;
@@ -253,7 +253,7 @@ static __attribute__((noinline)) void build(mf_draw_list *dl, const mf_pose *p)
          * order, attachments, sequences and clipping (decided before the item is written over) */
         if (clip_end == -2 && items < prev_items && it->slot == s && it->attachment == att &&
             it->uv_set == uv_set && !it->clipped && it->vertex_first == verts && it->index_first == idx) {
-            mf_skin_attachment(p, s, att, dl->vertices + 2 * verts);
+            mf_skin_attachment(p, s, att, at, dl->vertices + 2 * verts);
             verts += n, idx += ni, items++, kept++;
         } else {
             it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */

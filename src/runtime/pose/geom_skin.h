@@ -66,18 +66,41 @@ static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
-/* Weighted attachment att's vertices from packed matrices (mf_skin_pack_bones) and the build's
- * shared streams (its groups in d), the slot's deform or NULL. */
-void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
+/* The AVX kernel of one group from packed matrices (mf_skin_pack_bones) and the bases of the
+ * build's shared streams (records and vertices: 4 words each), the slot's deform or NULL.
+ * Six register arguments; returns the group's vertex count. */
+typedef int32_t (*mf_skin_kernel)(const float *mats, const mf_sd_skin_group *g, const float *rec, const int32_t *vo,
+                                  const float *deform, float *out);
+/* Indexed by mf_sd_skin_group.plain / .deformed. */
+extern const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS];
+/* An attachment of two groups or more: mf_skin_weighted_avx's loop. */
+int32_t mf_skin_groups_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
+/* Weighted attachment att's vertices (deform: the slot's or NULL); returns its vertex count
+ * (its groups' vertices: the load checks the streams against the attachments). One group, the
+ * most common: a tail call to its kernel. */
+static inline int32_t mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform,
+                                           float *out)
+{
+    const int32_t *gf = d->skin_group_first + att;
+    const mf_sd_skin_group *g = d->skin_groups + gf[0];
+    if (gf[1] - gf[0] != 1) return mf_skin_groups_avx(mats, d, att, deform, out);
+    return mf_skin_kernels_avx[deform ? g->deformed : g->plain](mats, g, &d->skin_records->wx, &d->skin_vertices->out,
+                                                               deform, out);
+}
+/* Unweighted: n vertices from v (deform: their offsets or NULL) through the bone's packed
+ * matrix mat, four a step; a region's 4 corners (never deformed) in one step. Each returns
+ * its vertex count. */
+int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out);
+int32_t mf_skin_region_avx(const float *mat, const float *v, float *out);
 #else
 #define MF_SKIN_AVX 0
 #endif
 
 /* mf_pose_world_vertices with the path chosen: simd false forces the scalar path. */
 int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd);
-/* The draw list's entry: a drawable attachment on its slot, both known valid, out large enough
- * for its vertex_count vertices (nothing checked again). */
-void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, float *out);
+/* The draw list's entry: a drawable attachment (at: attachment att of p's data) on its slot,
+ * both known valid, out large enough for its vertex_count vertices (nothing checked again). */
+void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
 /* Bone matrices packed for skinning: {a, b, wx, 0, c, d, wy, 0} a bone. */
 void mf_skin_pack_bones(const mf_pose *p, float *mats);
 /* True when this build has a SIMD skinning path. */

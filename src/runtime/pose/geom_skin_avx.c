@@ -44,12 +44,14 @@ AVX static INLINE __m128 reduce_two(__m256 a, __m256 b)
     return _mm_unpacklo_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));
 }
 
-/* Four vertices in one reduction (the same sums): {ax, ay, bx, by, cx, cy, dx, dy}. */
-AVX static INLINE __m256 reduce_four(__m256 a, __m256 b, __m256 c, __m256 d)
+/* Four vertices in one reduction (the same sums) from the pairs' first sums hadd(a, b) and
+ * hadd(c, d): {ax, ay, bx, by, cx, cy, dx, dy}. */
+AVX static INLINE __m256 reduce_four_h(__m256 ab, __m256 cd)
 {
-    __m256 h = _mm256_hadd_ps(_mm256_hadd_ps(a, b), _mm256_hadd_ps(c, d)); /* {ax bx cx dx | ay by cy dy} */
-    __m128 x = _mm256_castps256_ps128(h), y = _mm256_extractf128_ps(h, 1);
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_unpacklo_ps(x, y)), _mm_unpackhi_ps(x, y), 1);
+    __m256 h = _mm256_hadd_ps(ab, cd);               /* {ax bx cx dx | ay by cy dy} */
+    __m256 s = _mm256_permute2f128_ps(h, h, 0x01);   /* {ay by cy dy | ax bx cx dx} */
+    __m256 lo = _mm256_unpacklo_ps(h, s), hi = _mm256_unpackhi_ps(h, s); /* low lanes: {ax ay bx by}, {cx cy dx dy} */
+    return _mm256_permute2f128_ps(lo, hi, 0x20);
 }
 
 static inline void store2(float *o, __m128 v) { _mm_storel_pi((__m64 *)(void *)o, v); }
@@ -60,43 +62,96 @@ static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)
 AVX static INLINE void group(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
                              const float *deform, bool contig, float *out)
 {
-    int32_t i = 0;
     float *o = out + vo[0];
+    const float *end = r + 16 * c * (n >> 2);
+    int32_t tail = n & 3;
 #define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
-    for (; i + 4 <= n; i += 4, r += 16 * c, vo += 16, o += 8) {
-        __m256 xy = reduce_four(V(0), V(1), V(2), V(3));
+    for (; r != end; r += 16 * c, vo += 16, o += 8) {
+        __m256 ab = _mm256_hadd_ps(V(0), V(1));
         if (contig) {
-            _mm256_storeu_ps(o, xy);
-        } else {
-            __m128 lo = _mm256_castps256_ps128(xy), hi = _mm256_extractf128_ps(xy, 1);
+            _mm256_storeu_ps(o, reduce_four_h(ab, _mm256_hadd_ps(V(2), V(3))));
+        } else { /* {ax bx cx dx | ay by cy dy} interleaved by halves */
+            __m256 h = _mm256_hadd_ps(ab, _mm256_hadd_ps(V(2), V(3)));
+            __m128 x = _mm256_castps256_ps128(h), y = _mm256_extractf128_ps(h, 1);
+            __m128 lo = _mm_unpacklo_ps(x, y), hi = _mm_unpackhi_ps(x, y);
             store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
         }
     }
-    if (i + 2 <= n) {
+    if (tail & 2) { /* contiguous: the tails store through o, no offsets kept */
         __m128 xy = reduce_two(V(0), V(1));
-        store2(out + vo[0], xy), store2h(out + vo[4], xy);
-        i += 2, r += 8 * c, vo += 8;
+        if (contig)
+            _mm_storeu_ps(o, xy);
+        else
+            store2(out + vo[0], xy), store2h(out + vo[4], xy);
+        r += 8 * c, vo += 8, o += 4;
     }
-    if (i < n) {
+    if (tail & 1) {
         __m256 a = V(0);
-        store2(out + vo[0], reduce_two(a, a));
+        store2(contig ? o : out + vo[0], reduce_two(a, a));
     }
 #undef V
 }
 
-/* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
- * spill into another's. Counts above 4 share one loop with the count read at run time. Six
- * register arguments: the group and the bases of the build's shared streams. */
-typedef void (*kernel)(const float *mats, const mf_sd_skin_group *g, const float *rec, const int32_t *vo,
-                       const float *deform, float *out);
+/* The bone's packed matrix {a, b, wx, 0, c, d, wy, 0} as the rigid step's factors, repeated
+ * for four vertices: {a, c, a, c, ...}, {b, d, b, d, ...}, {wx, wy, wx, wy, ...}. */
+AVX static INLINE void rigid_factors(const float *mat, __m256 *m1, __m256 *m2, __m256 *t)
+{
+    __m256 ab = _mm256_broadcast_ps((const __m128 *)(const void *)mat);       /* a b wx 0, twice */
+    __m256 cd = _mm256_broadcast_ps((const __m128 *)(const void *)(mat + 4)); /* c d wy 0, twice */
+    __m256 acbd = _mm256_unpacklo_ps(ab, cd), w = _mm256_unpackhi_ps(ab, cd); /* a c b d, wx wy 0 0 */
+    *m1 = _mm256_shuffle_ps(acbd, acbd, _MM_SHUFFLE(1, 0, 1, 0));
+    *m2 = _mm256_shuffle_ps(acbd, acbd, _MM_SHUFFLE(3, 2, 3, 2));
+    *t = _mm256_shuffle_ps(w, w, _MM_SHUFFLE(1, 0, 1, 0));
+}
 
+/* Four rigid vertices {x0, y0, ..., x3, y3}: (a·x + b·y) + wx as the SSE2 and scalar paths. */
+AVX static INLINE __m256 rigid_step(__m256 xy, __m256 m1, __m256 m2, __m256 t)
+{
+    __m256 xs = _mm256_moveldup_ps(xy), ys = _mm256_movehdup_ps(xy);
+    return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(xs, m1), _mm256_mul_ps(ys, m2)), t);
+}
+
+AVX int32_t mf_skin_region_avx(const float *mat, const float *v, float *out)
+{
+    __m256 m1, m2, t;
+    rigid_factors(mat, &m1, &m2, &t);
+    _mm256_storeu_ps(out, rigid_step(_mm256_loadu_ps(v), m1, m2, t));
+    return 4;
+}
+
+AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out)
+{
+    /* the last 1 to 3 vertices through masked loads and stores: 2·left lanes on, from ON's end */
+    static const int32_t ON[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    __m256 m1, m2, t;
+    rigid_factors(mat, &m1, &m2, &t);
+    int32_t i = 0;
+    if (deform)
+        for (; i + 4 <= n; i += 4) {
+            __m256 xy = _mm256_add_ps(_mm256_loadu_ps(v + 2 * i), _mm256_loadu_ps(deform + 2 * i));
+            _mm256_storeu_ps(out + 2 * i, rigid_step(xy, m1, m2, t));
+        }
+    else
+        for (; i + 4 <= n; i += 4) _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_loadu_ps(v + 2 * i), m1, m2, t));
+    if (i < n) {
+        __m256i mask = _mm256_loadu_si256((const __m256i *)(const void *)(ON + 8 - 2 * (n - i)));
+        __m256 xy = _mm256_maskload_ps(v + 2 * i, mask);
+        if (deform) xy = _mm256_add_ps(xy, _mm256_maskload_ps(deform + 2 * i, mask));
+        _mm256_maskstore_ps(out + 2 * i, mask, rigid_step(xy, m1, m2, t));
+    }
+    return n;
+}
+
+/* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
+ * spill into another's. Counts above 4 share one loop with the count read at run time. */
 #define KERNEL(name, C, DEF, CONTIG)                                                                   \
-    AVX static void name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
-                         const float *def, float *out)                                                 \
+    AVX static int32_t name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
+                            const float *def, float *out)                                              \
     {                                                                                                  \
         (void)def;                                                                                     \
-        group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, g->vertices, C, DEF, \
-              CONTIG, out);                                                                            \
+        int32_t n = g->vertices;                                                                       \
+        group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, n, C, DEF, CONTIG, out); \
+        return n;                                                                                      \
     }
 #define KERNELS(tag, DEF, CONTIG)                                                                      \
     KERNEL(tag##1, 1, DEF, CONTIG)                                                                     \
@@ -110,20 +165,22 @@ KERNELS(contig, NULL, true)
 KERNELS(deformed, def, false)
 
 /* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
-static const kernel KERNEL_TABLE[MF_SKIN_KERNELS] = {
+const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
     scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
     contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
 };
 
-AVX void mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
+int32_t mf_skin_groups_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
-    const float *rec = &d->skin_records->wx; /* records and vertices: 4 words each */
+    const mf_sd_skin_group *e = d->skin_groups + d->skin_group_first[att + 1];
+    const float *rec = &d->skin_records->wx;
     const int32_t *vo = &d->skin_vertices->out;
+    int32_t n = 0;
     if (deform)
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->deformed](mats, g, rec, vo, deform, out);
+        for (; g < e; g++) n += mf_skin_kernels_avx[g->deformed](mats, g, rec, vo, deform, out);
     else
-        for (int32_t k = 0; k < ng; k++, g++) KERNEL_TABLE[g->plain](mats, g, rec, vo, NULL, out);
+        for (; g < e; g++) n += mf_skin_kernels_avx[g->plain](mats, g, rec, vo, NULL, out);
+    return n;
 }
 #endif

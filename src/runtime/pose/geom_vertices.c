@@ -128,60 +128,84 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
             mf_skin_vertex_sse(mats, r, g->count, deform ? deform + vo[1] : NULL, vo[2], out + vo[0]);
     }
 }
+#endif
 
-/* Weighted vertices from the build's shared streams: AVX where the CPU has it, else SSE2 (same
- * bits). */
-static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
+/* The slot's deform of a mesh (not a region) or NULL. */
+static inline const float *mesh_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
 {
-    const float *mats = pose_mats(p);
-#if MF_SKIN_AVX
-    if (p->scratch->skin_avx) {
-        mf_skin_weighted_avx(mats, p->data, att, deform, out);
-        return;
-    }
-#endif
-    skin_weighted_sse2(mats, p->data, att, deform, out);
+    if (at->deform_count <= 0) return NULL;
+    return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
 }
-#endif
 
 static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
 {
-    if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0) return NULL;
-    return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
+    return at->type == MF_SD_ATT_REGION ? NULL : mesh_deform(p, slot, att, at);
 }
 
 #if MF_SKIN_NEON
 /* The NEON kernels under the names skin() uses for either SIMD path. */
 #define skin_rigid_simd mf_skin_rigid_neon
-static inline void skin_weighted_simd(const mf_pose *p, int32_t att, const float *deform, float *out)
-{
-    mf_skin_weighted_neon(pose_mats(p), p->data, att, deform, out);
-}
+#define skin_weighted_simd mf_skin_weighted_neon
 #elif MF_SKIN_SSE2
 #define skin_rigid_simd skin_rigid_sse2
+#define skin_weighted_simd skin_weighted_sse2
 #endif
 
-/* An attachment on a slot, both valid, with the build's fastest path. */
-static inline void skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+/* An attachment on a slot, both valid, through SSE2 or NEON (or scalar without either);
+ * returns its vertex count. Out of line: on x86 the path of CPUs without AVX. */
+static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slot, int32_t att,
+                                                  const mf_sd_attachment *at, float *out)
 {
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
-#define RIGID(deform, n)                                                                                           \
-    skin_rigid_simd(pose_mats(p) + 8 * (size_t)p->data->slots[slot].bone, p->data->floats + at->vertex_first, deform, \
-                    n, out)
+    const mf_skel_data *d = p->data;
+    const float *mats = pose_mats(p), *mat = mats + 8 * (size_t)d->slots[slot].bone, *v = d->floats + at->vertex_first;
     if (at->type == MF_SD_ATT_REGION) { /* 4 corners, unweighted, never deformed (checked at load) */
-        RIGID(NULL, 4);
-        return;
+        skin_rigid_simd(mat, v, NULL, 4, out);
+        return 4;
     }
-    const float *deform = slot_deform(p, slot, att, at);
+    const float *deform = mesh_deform(p, slot, att, at);
     if (at->flags & MF_SD_ATT_WEIGHTED)
-        skin_weighted_simd(p, att, deform, out);
+        skin_weighted_simd(mats, d, att, deform, out);
     else
-        RIGID(deform, at->vertex_count);
-#undef RIGID
+        skin_rigid_simd(mat, v, deform, at->vertex_count, out);
 #else
     skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
 #endif
+    return at->vertex_count;
 }
+
+#if MF_SKIN_AVX
+static int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+
+/* An attachment on a slot, both valid, with the build's fastest path: AVX where the CPU has
+ * it, else skin_simd (the same bits). Returns its vertex count: the AVX kernels return it (a
+ * weighted attachment of one group: that group's), and every call here is a tail call, so
+ * that the common path needs no frame (the packing and the SSE2 path are out of line). */
+static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+{
+    const mf_pose_scratch *s = p->scratch;
+    if (!s->skin_avx) return skin_simd(p, slot, att, at, out);
+    if (!s->skin_mats_valid) return skin_avx_packing(p, slot, att, at, out);
+    const mf_skel_data *d = p->data;
+    const float *mats = s->skin_mats;
+    if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
+        return mf_skin_region_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, out);
+    const float *deform = mesh_deform(p, slot, att, at);
+    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
+    return mf_skin_rigid_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, deform,
+                             at->vertex_count, out);
+}
+
+/* skin() after a world change: the packing once, then the skinning. */
+static __attribute__((noinline)) int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att,
+                                                         const mf_sd_attachment *at, float *out)
+{
+    pose_mats(p);
+    return skin(p, slot, att, at, out);
+}
+#else
+#define skin skin_simd
+#endif
 
 void mf_pose_world_vertex(const mf_pose *p, int32_t slot, int32_t att, int32_t i, float *x, float *y)
 {
@@ -206,16 +230,14 @@ int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
     if (!at) return 0;
-    if (simd)
-        skin(p, slot, att, at, out);
-    else
-        skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
+    if (simd) return skin(p, slot, att, at, out);
+    skin_scalar(p, p->data->slots[slot].bone, at, slot_deform(p, slot, att, at), at->vertex_count, out);
     return at->vertex_count;
 }
 
-void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, float *out)
+void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
-    skin(p, slot, att, &p->data->attachments[att], out);
+    skin(p, slot, att, at, out);
 }
 
 void mf_skin_pack_bones(const mf_pose *p, float *mats)
@@ -243,12 +265,17 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
     }
 }
 
+/* skin() out of line: the checks before it keep registers it would have to save. */
+static __attribute__((noinline)) int32_t skin_entry(const mf_pose *p, int32_t slot, int32_t att,
+                                                   const mf_sd_attachment *at, float *out)
+{
+    return skin(p, slot, att, at, out);
+}
+
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
-    if (!at) return 0;
-    skin(p, slot, att, at, out);
-    return at->vertex_count;
+    return at ? skin_entry(p, slot, att, at, out) : 0;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
