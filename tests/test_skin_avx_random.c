@@ -179,34 +179,34 @@ static char *random_rigid_rig(uint32_t *rng)
     size_t len = 0, cap = 4096;
     char *b = malloc(cap);
     assert_non_null(b);
-    cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
+    tu_cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
     for (int i = 1; i < NBONES; i++)
-        cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
+        tu_cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
             rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
             (double)rng_f(rng, -10, 10));
-    cat(&b, &len, &cap, "],\"slots\":[");
+    tu_cat(&b, &len, &cap, "],\"slots\":[");
     for (int m = 0; m < 14; m++)
-        cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b%d\",\"attachment\":\"m%d\"}", m ? "," : "", m,
+        tu_cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b%d\",\"attachment\":\"m%d\"}", m ? "," : "", m,
             rng_i(rng, NBONES), m);
-    cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    tu_cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
     for (int m = 0; m < 14; m++) {
         if (m >= 12) { /* two regions */
-            cat(&b, &len, &cap, ",{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Region\",\"x\":%.3f,\"rot\":%.3f,"
+            tu_cat(&b, &len, &cap, ",{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Region\",\"x\":%.3f,\"rot\":%.3f,"
                 "\"width\":%.3f,\"height\":%.3f}", m, m, (double)rng_f(rng, -9, 9), (double)rng_f(rng, -90, 90),
                 (double)rng_f(rng, 1, 40), (double)rng_f(rng, 1, 40));
             continue;
         }
         int v = 3 + m; /* 3..14 */
-        cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
-        for (int i = 0; i < v; i++) cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
-        cat(&b, &len, &cap, "],\"triangles\":[");
-        for (int i = 1; i + 1 < v; i++) cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
-        cat(&b, &len, &cap, "],\"vertices\":[");
+        tu_cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
+        for (int i = 0; i < v; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
+        tu_cat(&b, &len, &cap, "],\"triangles\":[");
+        for (int i = 1; i + 1 < v; i++) tu_cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+        tu_cat(&b, &len, &cap, "],\"vertices\":[");
         for (int i = 0; i < v; i++)
-            cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, -60, 60), (double)rng_f(rng, -60, 60));
-        cat(&b, &len, &cap, "]}");
+            tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, -60, 60), (double)rng_f(rng, -60, 60));
+        tu_cat(&b, &len, &cap, "]}");
     }
-    cat(&b, &len, &cap, "]}]}");
+    tu_cat(&b, &len, &cap, "]}]}");
     return b;
 }
 
