@@ -34,21 +34,31 @@ AVX2 static inline void sincos8(__m256 x, __m256 *c, __m256 *s)
     pc = _mm256_add_ps(_mm256_mul_ps(z, pc), _mm256_set1_ps(4.166664568298827e-2f));
     __m256 cp = _mm256_add_ps(_mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_mul_ps(z, _mm256_set1_ps(0.5f))),
                               _mm256_mul_ps(_mm256_mul_ps(z, z), pc));
-    __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
-    __m256i qc = _mm256_add_epi32(ki, one);
-    __m256 odd_s = _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(ki, one), one));
-    __m256 neg_s = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(ki, two), 30));
-    __m256 neg_c = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(qc, two), 30));
-    __m256 sv = _mm256_xor_ps(_mm256_or_ps(_mm256_and_ps(odd_s, cp), _mm256_andnot_ps(odd_s, sp)), neg_s);
-    __m256 cv = _mm256_xor_ps(_mm256_or_ps(_mm256_and_ps(odd_s, sp), _mm256_andnot_ps(odd_s, cp)), neg_c);
-    __m256 zero = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ);
-    *s = _mm256_or_ps(_mm256_and_ps(zero, x), _mm256_andnot_ps(zero, sv));
+    /* the quadrant's bits as signs, lanes picked by blends on them (the bits of mf_sincos_ps's
+     * and/andnot/or selects); bit 1 of ki + 1 is bit 1 of ki xor bit 0 */
+    __m256 odd_s = _mm256_castsi256_ps(_mm256_slli_epi32(ki, 31));
+    __m256 neg_s = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_srli_epi32(ki, 1), 31));
+    __m256 neg_c = _mm256_xor_ps(neg_s, odd_s);
+    __m256 sv = _mm256_xor_ps(_mm256_blendv_ps(sp, cp, odd_s), neg_s);
+    __m256 cv = _mm256_xor_ps(_mm256_blendv_ps(cp, sp, odd_s), neg_c);
+    *s = _mm256_blendv_ps(sv, x, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ));
     *c = cv;
+}
+
+/* Bones i..i+7 one by one (an angle past the vector range, or NaN), out of the hot path. */
+AVX2 __attribute__((noinline)) static int32_t trig8_scalar(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx,
+                                                            __m256 shy)
+{
+    float r[8], x[8], y[8];
+    int32_t computed = 0;
+    _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
+    for (int32_t j = 0; j < 8; j++) computed += mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
+    return computed;
 }
 
 /* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs.
  * Returns the bones whose angles changed. */
-AVX2 static inline int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
+AVX2 static inline __attribute__((always_inline)) int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
 {
     const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
@@ -63,13 +73,7 @@ AVX2 static inline int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m2
     __m256 ax = _mm256_mul_ps(rx, deg), ay = _mm256_mul_ps(ry, deg);
     __m256 in = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(ax, abs_mask), lim, _CMP_LT_OS),
                               _mm256_cmp_ps(_mm256_and_ps(ay, abs_mask), lim, _CMP_LT_OS));
-    if (_mm256_movemask_ps(in) != 0xff) { /* an angle past the vector range (or NaN): bone by bone */
-        float r[8], x[8], y[8];
-        int32_t computed = 0;
-        _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
-        for (int32_t j = 0; j < 8; j++) computed += mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
-        return computed;
-    }
+    if (_mm256_movemask_ps(in) != 0xff) return trig8_scalar(s, i, rot, shx, shy);
     __m256 cx, sx, cy, sy;
     sincos8(ax, &cx, &sx);
     sincos8(ay, &cy, &sy);
