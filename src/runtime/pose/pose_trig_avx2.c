@@ -46,19 +46,17 @@ AVX2 static inline void sincos8(__m256 x, __m256 *c, __m256 *s)
 }
 
 /* Bones i..i+7 one by one (an angle past the vector range, or NaN), out of the hot path. */
-AVX2 __attribute__((noinline)) static int32_t trig8_scalar(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx,
-                                                            __m256 shy)
+AVX2 __attribute__((noinline)) static void trig8_scalar(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx,
+                                                         __m256 shy)
 {
     float r[8], x[8], y[8];
-    int32_t computed = 0;
     _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
-    for (int32_t j = 0; j < 8; j++) computed += mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
-    return computed;
+    for (int32_t j = 0; j < 8; j++) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
 }
 
 /* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs.
- * Returns the bones whose angles changed. */
-AVX2 static inline __attribute__((always_inline)) int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
+ * Returns the bones whose keys differed as bits (bit j: bone i + j). */
+AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
 {
     const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
@@ -73,7 +71,10 @@ AVX2 static inline __attribute__((always_inline)) int32_t trig8(mf_pose_scratch 
     __m256 ax = _mm256_mul_ps(rx, deg), ay = _mm256_mul_ps(ry, deg);
     __m256 in = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(ax, abs_mask), lim, _CMP_LT_OS),
                               _mm256_cmp_ps(_mm256_and_ps(ay, abs_mask), lim, _CMP_LT_OS));
-    if (_mm256_movemask_ps(in) != 0xff) return trig8_scalar(s, i, rot, shx, shy);
+    if (_mm256_movemask_ps(in) != 0xff) {
+        trig8_scalar(s, i, rot, shx, shy); /* computes exactly the bones that miss */
+        return (unsigned)miss;
+    }
     __m256 cx, sx, cy, sy;
     sincos8(ax, &cx, &sx);
     sincos8(ay, &cy, &sy);
@@ -81,14 +82,14 @@ AVX2 static inline __attribute__((always_inline)) int32_t trig8(mf_pose_scratch 
     _mm256_storeu_si256((__m256i *)(void *)(s->trig_ky + i), ky);
     _mm256_storeu_ps(s->trig_cx + i, cx), _mm256_storeu_ps(s->trig_sx + i, sx);
     _mm256_storeu_ps(s->trig_cy + i, cy), _mm256_storeu_ps(s->trig_sy + i, sy);
-    return __builtin_popcount((unsigned)miss); /* the others computed their same values */
+    return (unsigned)miss; /* the others computed their same values */
 }
 
 /* Bones i..i+7: compares and copies local to applied values, marks the bones, fills the trigonometry
  * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
  * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
  * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
-AVX2 static inline int32_t mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
+AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
 {
     __m256i same = _mm256_set1_epi32(-1), rot = same, shx = same, shy = same;
 #define MF_CHANNEL(local, applied, keep)                                                                   \
@@ -134,10 +135,14 @@ AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p)
     mf_pose_scratch *s = p->scratch;
     int32_t n = p->bone_count, computed = 0, i = 0;
     const __m128i all = _mm_set1_epi8(-1);
-    for (; i + 8 <= n; i += 8) computed += mark8(p, s, i, all);
-    if (i < n) { /* lanes of bones below i done: their flags stay */
+    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(p, s, i, all));
+    if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
         __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        computed += mark8(p, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(i - (n - 8) - 1))));
+        int32_t done = i - (n - 8);
+        unsigned miss = mark8(p, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1)))) >> done;
+        /* counted as the SSE2 pass counts these bones (its group of four counts 4 when one misses) */
+        if (n - i >= 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
+        computed += __builtin_popcount(miss);
     }
     return computed;
 }
