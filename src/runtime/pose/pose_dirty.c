@@ -140,10 +140,10 @@ static int32_t mark(mf_pose *p)
 int32_t mf_pose_dirty_mark(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    memset(s->kept, 0, (size_t)p->bone_count);
     s->kept[p->bone_count] = 1; /* a root's "parent": the update order keeps a root on its own values */
 #if MF_TRIG_AVX2
     if (s->trig_avx2 && p->bone_count >= 8) return mf_pose_dirty_mark_avx2(p); /* every bone, eight a step */
 #endif
+    memset(s->kept, 0, (size_t)p->bone_count);
     return mark(p);
 }

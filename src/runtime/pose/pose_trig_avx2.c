@@ -119,6 +119,7 @@ AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m
     __m128i vc = _mm_loadl_epi64((const __m128i *)(const void *)(s->constrained + i));
     __m128i vv = _mm_loadl_epi64((const __m128i *)(const void *)(s->world_valid + i));
     _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
+    _mm_storel_epi64((__m128i *)(void *)(s->kept + i), _mm_setzero_si128()); /* kept flags start clear */
     const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
     __m128i keep = _mm_andnot_si128(_mm_cmpeq_epi8(va, zero), _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
     __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
@@ -128,8 +129,9 @@ AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m
     return trig8(s, i, _mm256_castsi256_ps(rot), _mm256_castsi256_ps(shx), _mm256_castsi256_ps(shy));
 }
 
-/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies and cache. A bone
- * count past a multiple of eight ends on a step over the last eight bones. Needs eight bones. */
+/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies, cache and cleared
+ * kept flags (all but the one past the bones). A bone count past a multiple of eight ends on a step
+ * over the last eight bones. Needs eight bones. */
 AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
