@@ -81,24 +81,13 @@ void mf_pose_dirty_clear(mf_pose *p)
     memset(p->scratch->world_valid, 0, (size_t)p->bone_count);
 }
 
-/* Marks per bone whether its update must compute: it is inactive, its local values or
- * inherit mode differ (bit for bit) from the applied values and inherit mode of the previous
- * call (the applied values of a bone no constraint writes are its local values of that call;
- * a host that writes applied values itself updates the bone, which clears its world_valid), a
- * constraint writes it, or its world is not one an update computed. In the same pass it copies
- * the local values to the applied ones and fills the trigonometry cache from them, four bones
- * at a time. Returns the bones whose trigonometry it computed. */
-int32_t mf_pose_dirty_mark(mf_pose *p)
+/* mf_pose_dirty_mark without AVX2 (or under eight bones): four bones a step with SSE2, then one. */
+static int32_t mark(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
     int32_t n = p->bone_count, i = 0, computed = 0;
     const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
     float *app[7] = {p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy};
-    memset(s->kept, 0, (size_t)n);
-    s->kept[n] = 1; /* a root's "parent": the update order keeps a root on its own values */
-#if MF_TRIG_AVX2
-    if (s->trig_avx2) computed += mf_pose_dirty_mark_avx2(p, &i); /* eight bones a step, then on here */
-#endif
 #if DIRTY_SSE2
     for (; i + 4 <= n; i += 4) {
         __m128i same = _mm_set1_epi32(-1), c[7];
@@ -139,4 +128,22 @@ int32_t mf_pose_dirty_mark(mf_pose *p)
         computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
     return computed;
+}
+
+/* Marks per bone whether its update must compute: it is inactive, its local values or
+ * inherit mode differ (bit for bit) from the applied values and inherit mode of the previous
+ * call (the applied values of a bone no constraint writes are its local values of that call;
+ * a host that writes applied values itself updates the bone, which clears its world_valid), a
+ * constraint writes it, or its world is not one an update computed. In the same pass it copies
+ * the local values to the applied ones and fills the trigonometry cache from them, four bones
+ * at a time. Returns the bones whose trigonometry it computed. */
+int32_t mf_pose_dirty_mark(mf_pose *p)
+{
+    mf_pose_scratch *s = p->scratch;
+    s->kept[p->bone_count] = 1; /* a root's "parent": the update order keeps a root on its own values */
+#if MF_TRIG_AVX2
+    if (s->trig_avx2 && p->bone_count >= 8) return mf_pose_dirty_mark_avx2(p); /* every bone, eight a step */
+#endif
+    memset(s->kept, 0, (size_t)p->bone_count);
+    return mark(p);
 }

@@ -161,13 +161,13 @@ static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 r
 #endif
 
 /* The AVX2 pass (pose_trig_avx2.c) exists on x86 with GCC or Clang unless MF_NO_SIMD; it runs
- * where the CPU has AVX2 (checked once, at create): mf_pose_dirty_mark's work eight bones at a
- * time from *first (0) on, *first left at the first bone it did not do. Returns the bones
- * whose angles changed. */
+ * where the CPU has AVX2 (checked once, at create) and the pose has eight bones or more:
+ * mf_pose_dirty_mark's work on every bone, eight at a time. Returns the bones whose angles
+ * changed. */
 #if MF_TRIG_SSE2 && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define MF_TRIG_AVX2 1
 bool mf_pose_trig_avx2_usable(void);
-int32_t mf_pose_dirty_mark_avx2(mf_pose *pose, int32_t *first);
+int32_t mf_pose_dirty_mark_avx2(mf_pose *pose);
 #else
 #define MF_TRIG_AVX2 0
 #endif

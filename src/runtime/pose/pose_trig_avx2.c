@@ -34,21 +34,29 @@ AVX2 static inline void sincos8(__m256 x, __m256 *c, __m256 *s)
     pc = _mm256_add_ps(_mm256_mul_ps(z, pc), _mm256_set1_ps(4.166664568298827e-2f));
     __m256 cp = _mm256_add_ps(_mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_mul_ps(z, _mm256_set1_ps(0.5f))),
                               _mm256_mul_ps(_mm256_mul_ps(z, z), pc));
-    __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
-    __m256i qc = _mm256_add_epi32(ki, one);
-    __m256 odd_s = _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(ki, one), one));
-    __m256 neg_s = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(ki, two), 30));
-    __m256 neg_c = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(qc, two), 30));
-    __m256 sv = _mm256_xor_ps(_mm256_or_ps(_mm256_and_ps(odd_s, cp), _mm256_andnot_ps(odd_s, sp)), neg_s);
-    __m256 cv = _mm256_xor_ps(_mm256_or_ps(_mm256_and_ps(odd_s, sp), _mm256_andnot_ps(odd_s, cp)), neg_c);
-    __m256 zero = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ);
-    *s = _mm256_or_ps(_mm256_and_ps(zero, x), _mm256_andnot_ps(zero, sv));
+    /* the quadrant's bits as signs, lanes picked by blends on them (the bits of mf_sincos_ps's
+     * and/andnot/or selects); bit 1 of ki + 1 is bit 1 of ki xor bit 0 */
+    __m256 odd_s = _mm256_castsi256_ps(_mm256_slli_epi32(ki, 31));
+    __m256 neg_s = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_srli_epi32(ki, 1), 31));
+    __m256 neg_c = _mm256_xor_ps(neg_s, odd_s);
+    __m256 sv = _mm256_xor_ps(_mm256_blendv_ps(sp, cp, odd_s), neg_s);
+    __m256 cv = _mm256_xor_ps(_mm256_blendv_ps(cp, sp, odd_s), neg_c);
+    *s = _mm256_blendv_ps(sv, x, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ));
     *c = cv;
 }
 
+/* Bones i..i+7 one by one (an angle past the vector range, or NaN), out of the hot path. */
+AVX2 __attribute__((noinline)) static void trig8_scalar(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx,
+                                                         __m256 shy)
+{
+    float r[8], x[8], y[8];
+    _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
+    for (int32_t j = 0; j < 8; j++) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
+}
+
 /* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs.
- * Returns the bones whose angles changed. */
-AVX2 static inline int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
+ * Returns the bones whose keys differed as bits (bit j: bone i + j). */
+AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
 {
     const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
@@ -63,12 +71,9 @@ AVX2 static inline int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m2
     __m256 ax = _mm256_mul_ps(rx, deg), ay = _mm256_mul_ps(ry, deg);
     __m256 in = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(ax, abs_mask), lim, _CMP_LT_OS),
                               _mm256_cmp_ps(_mm256_and_ps(ay, abs_mask), lim, _CMP_LT_OS));
-    if (_mm256_movemask_ps(in) != 0xff) { /* an angle past the vector range (or NaN): bone by bone */
-        float r[8], x[8], y[8];
-        int32_t computed = 0;
-        _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
-        for (int32_t j = 0; j < 8; j++) computed += mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
-        return computed;
+    if (_mm256_movemask_ps(in) != 0xff) {
+        trig8_scalar(s, i, rot, shx, shy); /* computes exactly the bones that miss */
+        return (unsigned)miss;
     }
     __m256 cx, sx, cy, sy;
     sincos8(ax, &cx, &sx);
@@ -77,50 +82,70 @@ AVX2 static inline int32_t trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m2
     _mm256_storeu_si256((__m256i *)(void *)(s->trig_ky + i), ky);
     _mm256_storeu_ps(s->trig_cx + i, cx), _mm256_storeu_ps(s->trig_sx + i, sx);
     _mm256_storeu_ps(s->trig_cy + i, cy), _mm256_storeu_ps(s->trig_sy + i, sy);
-    return __builtin_popcount((unsigned)miss); /* the others computed their same values */
+    return (unsigned)miss; /* the others computed their same values */
 }
 
-/* Byte j 1 where bit j of m is clear, else 0 (eight bones' keep bits to changed flags). */
-static uint64_t unset_bytes(unsigned m)
+/* Bones i..i+7: compares and copies local to applied values, marks the bones, fills the trigonometry
+ * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
+ * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
+ * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
+AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
 {
-    static const uint32_t four[16] = {
-        0x01010101u, 0x01010100u, 0x01010001u, 0x01010000u, 0x01000101u, 0x01000100u, 0x01000001u, 0x01000000u,
-        0x00010101u, 0x00010100u, 0x00010001u, 0x00010000u, 0x00000101u, 0x00000100u, 0x00000001u, 0x00000000u};
-    return (uint64_t)four[m & 15u] | (uint64_t)four[(m >> 4) & 15u] << 32;
+    __m256i same = _mm256_set1_epi32(-1), rot = same, shx = same, shy = same;
+#define MF_CHANNEL(local, applied, keep)                                                                   \
+    do {                                                                                                   \
+        __m256i c_ = _mm256_loadu_si256((const __m256i *)(const void *)(p->local + i));                  \
+        __m256i *a_ = (__m256i *)(void *)(p->applied + i);                                                \
+        same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c_, _mm256_loadu_si256(a_)));                   \
+        _mm256_storeu_si256(a_, c_);                                                                      \
+        keep = c_;                                                                                        \
+    } while (0)
+    __m256i unused;
+    MF_CHANNEL(x, ax, unused);
+    MF_CHANNEL(y, ay, unused);
+    MF_CHANNEL(rot, arot, rot);
+    MF_CHANNEL(sx, asx, unused);
+    MF_CHANNEL(sy, asy, unused);
+    MF_CHANNEL(shx, ashx, shx);
+    MF_CHANNEL(shy, ashy, shy);
+#undef MF_CHANNEL
+    (void)unused;
+    /* the eight bones' flags as bytes (low halves of 128-bit registers): 0xff where a bone keeps */
+    __m128i same8 = _mm_packs_epi32(_mm256_castsi256_si128(same), _mm256_extracti128_si256(same, 1));
+    same8 = _mm_packs_epi16(same8, same8);
+    __m128i vi = _mm_loadl_epi64((const __m128i *)(const void *)(p->inherit + i));
+    __m128i vp = _mm_loadl_epi64((const __m128i *)(const void *)(s->prev_inherit + i));
+    __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(p->active + i));
+    __m128i vc = _mm_loadl_epi64((const __m128i *)(const void *)(s->constrained + i));
+    __m128i vv = _mm_loadl_epi64((const __m128i *)(const void *)(s->world_valid + i));
+    _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
+    _mm_storel_epi64((__m128i *)(void *)(s->kept + i), _mm_setzero_si128()); /* kept flags start clear */
+    const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
+    __m128i keep = _mm_andnot_si128(_mm_cmpeq_epi8(va, zero), _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
+    __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
+    __m128i *ch = (__m128i *)(void *)(s->changed + i);
+    dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadl_epi64(ch)));
+    _mm_storel_epi64(ch, dirty);
+    return trig8(s, i, _mm256_castsi256_ps(rot), _mm256_castsi256_ps(shx), _mm256_castsi256_ps(shy));
 }
 
-/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies and cache. */
-AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p, int32_t *first)
+/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies, cache and cleared
+ * kept flags (all but the one past the bones). A bone count past a multiple of eight ends on a step
+ * over the last eight bones. Needs eight bones. */
+AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    int32_t n = p->bone_count, computed = 0, i = *first;
-    const float *cur[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
-    float *app[7] = {p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy};
-    const uint64_t ones = 0x0101010101010101ull;
-    for (; i + 8 <= n; i += 8) {
-        __m256i same = _mm256_set1_epi32(-1), c[7];
-        for (int32_t k = 0; k < 7; k++) {
-            c[k] = _mm256_loadu_si256((const __m256i *)(const void *)(cur[k] + i));
-            __m256i *av = (__m256i *)(void *)(app[k] + i);
-            same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c[k], _mm256_loadu_si256(av)));
-            _mm256_storeu_si256(av, c[k]);
-        }
-        /* the eight bones' bytes at once (low halves of 128-bit registers) */
-        __m128i vi = _mm_loadl_epi64((const __m128i *)(const void *)(p->inherit + i));
-        __m128i vp = _mm_loadl_epi64((const __m128i *)(const void *)(s->prev_inherit + i));
-        __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(p->active + i));
-        _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
-        uint64_t cons, valid;
-        memcpy(&cons, s->constrained + i, 8), memcpy(&valid, s->world_valid + i, 8);
-        unsigned same_inh = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(vi, vp)) & 0xffu;
-        unsigned keep = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(same)) & same_inh;
-        unsigned act_bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(va, _mm_setzero_si128())) & 0xffu;
-        uint64_t inactive = ~unset_bytes(act_bits) & ones; /* byte j 1 where bone j is inactive */
-        uint64_t dirty = unset_bytes(keep) | cons | (valid ^ ones) | inactive;
-        memcpy(s->changed + i, &dirty, 8);
-        computed += trig8(s, i, _mm256_castsi256_ps(c[2]), _mm256_castsi256_ps(c[5]), _mm256_castsi256_ps(c[6]));
+    int32_t n = p->bone_count, computed = 0, i = 0;
+    const __m128i all = _mm_set1_epi8(-1);
+    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(p, s, i, all));
+    if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
+        __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        int32_t done = i - (n - 8);
+        unsigned miss = mark8(p, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1)))) >> done;
+        /* counted as the SSE2 pass counts these bones (its group of four counts 4 when one misses) */
+        if (n - i >= 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
+        computed += __builtin_popcount(miss);
     }
-    *first = i;
     return computed;
 }
 #endif
