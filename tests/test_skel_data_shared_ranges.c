@@ -186,7 +186,8 @@ static void test_shared_triangles_late_errors(void **state)
     tri_case(&h, h.hi, m->tri_first, m->tri_count, BIG, msg, sizeof msg);
     ((uint16_t *)sec(h.blob, MF_SD_SEC_TRIANGLES))[m->tri_first + 300] = BIG;
     snprintf(where, sizeof where, "attachments[%d].triangles", h.lo < h.m ? h.lo : h.m);
-    expect(h.blob, h.r.size, where, "index 300: vertex 600 of 600");
+    snprintf(msg, sizeof msg, "index 300: vertex %d of %d", BIG, BIG);
+    expect(h.blob, h.r.size, where, msg);
     meshes_free(&h);
 }
 
