@@ -80,13 +80,16 @@ mf_result mf_sd_check_ints(const mf_skel_data *d, int32_t i, const mf_sd_timelin
         const int32_t *v = d->ints + t->int_first + (long long)k * t->int_comps;
         switch (t->kind) {
         case MF_SD_TL_INHERIT:
-            if (v[0] < 0 || v[0] >= MF_SD_INHERIT_COUNT) BAD("timelines", i, "ints", "key %d: unknown inherit mode %d", k, v[0]);
+            if (v[0] < 0 || v[0] >= MF_SD_INHERIT_COUNT)
+                BAD("timelines", i, "ints", "key %d: unknown inherit mode %d", k, v[0]);
             break;
         case MF_SD_TL_ATTACHMENT:
-            if (!str_opt(d, v[0])) BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[0]);
+            if (!str_opt(d, v[0]))
+                BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[0]);
             break;
         case MF_SD_TL_SEQUENCE:
-            if (v[0] < 0 || v[0] >= MF_SD_SEQ_MODE_COUNT) BAD("timelines", i, "ints", "key %d: unknown sequence mode %d", k, v[0]);
+            if (v[0] < 0 || v[0] >= MF_SD_SEQ_MODE_COUNT)
+                BAD("timelines", i, "ints", "key %d: unknown sequence mode %d", k, v[0]);
             break;
         case MF_SD_TL_IK:
             if ((v[0] != 1 && v[0] != -1) || (uint32_t)v[1] > 1 || (uint32_t)v[2] > 1)
@@ -99,8 +102,10 @@ mf_result mf_sd_check_ints(const mf_skel_data *d, int32_t i, const mf_sd_timelin
                         d->slot_count - 1);
             break;
         case MF_SD_TL_EVENT:
-            if (v[0] < 0 || v[0] >= d->event_count) BAD("timelines", i, "ints", "key %d: event %d outside 0..%d", k, v[0], d->event_count - 1);
-            if (!str_opt(d, v[2])) BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[2]);
+            if (v[0] < 0 || v[0] >= d->event_count)
+                BAD("timelines", i, "ints", "key %d: event %d outside 0..%d", k, v[0], d->event_count - 1);
+            if (!str_opt(d, v[2]))
+                BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[2]);
             break;
         default: break;
         }
