@@ -491,10 +491,14 @@ typedef struct mf_skel_data {
 } mf_skel_data;
 
 /* Validates bytes[0, size) and fills *out with pointers into it (no copy, no allocation).
- * One exception to "no allocation": a blob whose weighted attachments (sharing spans) declare
- * more vertices than its skinning streams hold, which a build never writes and which is
- * refused, is checked with one temporary table of 4 bytes a span (malloc, freed before
- * returning; if that fails, the check walks each attachment's spans: the same result, slower).
+ * The exceptions to "no allocation" are blobs a build never writes, whose records share ranges
+ * so that walking each record's range would cost more than the pool holds: weighted
+ * attachments sharing spans past what the skinning streams hold (refused: a table of 4 bytes a
+ * span), attachments sharing triangle indices past the indices (a table of under 1 byte an
+ * index), timelines sharing key times or ints past those pools (4 bytes a time; 4 bytes
+ * an int per kind of int check asked). Each table is malloc'd once and freed before returning;
+ * if that fails, the check walks each range: the same result, slower. So the checks cost time
+ * linear in the blob's size, and such a blob is accepted or refused exactly as by the walk.
  * Errors (diag->where is "offset N", "section bones" or a record path like "bones[3].parent"):
  * MF_ERR_CORRUPT (bad magic, truncated or trailing bytes, checksum, section table, any bad
  * index or range), MF_ERR_VERSION (another format version), MF_ERR_UNSUPPORTED (big-endian

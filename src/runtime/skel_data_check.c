@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "skel_data_internal.h"
+#include "skel_data_ranges.h"
 #include "skin_streams.h"
 
 #define BAD(rec, i, field, ...) return mf_sd_bad(diag, rec, (int64_t)(i), field, __VA_ARGS__)
@@ -278,7 +279,8 @@ static bool same_geometry(const mf_sd_attachment *a, const mf_sd_attachment *p)
            a->tri_count == p->tri_count;
 }
 
-static mf_result check_attachment(const mf_skel_data *d, int32_t i, span_runs *runs, mf_diag *diag)
+static mf_result check_attachment(const mf_skel_data *d, int32_t i, span_runs *runs, mf_sd_max16 *tris,
+                                  mf_diag *diag)
 {
     const mf_sd_attachment *a = &d->attachments[i];
     NAME_OK("attachments", i, a->name);
@@ -338,7 +340,8 @@ static mf_result check_attachment(const mf_skel_data *d, int32_t i, span_runs *r
     if (a->tri_count % 3 != 0 || !range_ok(a->tri_first, a->tri_count, d->triangle_index_count))
         BAD("attachments", i, "triangles", "indices %d+%d outside the triangles (%d) or not a multiple of 3",
             a->tri_first, a->tri_count, d->triangle_index_count);
-    if (!shared)
+    /* meshes may share triangles: past the budget the range's largest index answers */
+    if (!shared && !mf_sd_max16_below(tris, a->tri_first, a->tri_count, a->vertex_count))
         for (int32_t k = 0; k < a->tri_count; k++)
             if (d->triangles[a->tri_first + k] >= a->vertex_count)
                 BAD("attachments", i, "triangles", "index %d: vertex %u of %d", k, d->triangles[a->tri_first + k],
@@ -366,9 +369,12 @@ static mf_result check_attachments(const mf_skel_data *d, mf_diag *diag)
         if (d->influences[i].bone < 0 || d->influences[i].bone >= d->bone_count)
             BAD("influences", i, "bone", "bone %d outside 0..%d", d->influences[i].bone, d->bone_count - 1);
     span_runs runs = {.budget = d->skin_vertex_count};
+    mf_sd_max16 tris;
+    mf_sd_max16_init(&tris, d->triangles, d->triangle_index_count);
     mf_result r = MF_OK;
-    for (int32_t i = 0; i < d->attachment_count && r == MF_OK; i++) r = check_attachment(d, i, &runs, diag);
+    for (int32_t i = 0; i < d->attachment_count && r == MF_OK; i++) r = check_attachment(d, i, &runs, &tris, diag);
     mf_free(NULL, runs.start);
+    mf_sd_max16_free(&tris);
     return r;
 }
 
@@ -425,41 +431,8 @@ static mf_result check_target(const mf_skel_data *d, int32_t i, const mf_sd_time
     return MF_OK;
 }
 
-static mf_result check_ints(const mf_skel_data *d, int32_t i, const mf_sd_timeline *t, mf_diag *diag)
-{
-    for (int32_t k = 0; k < t->key_count; k++) {
-        const int32_t *v = d->ints + t->int_first + (long long)k * t->int_comps;
-        switch (t->kind) {
-        case MF_SD_TL_INHERIT:
-            if (v[0] < 0 || v[0] >= MF_SD_INHERIT_COUNT) BAD("timelines", i, "ints", "key %d: unknown inherit mode %d", k, v[0]);
-            break;
-        case MF_SD_TL_ATTACHMENT:
-            if (!str_opt(d, v[0])) BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[0]);
-            break;
-        case MF_SD_TL_SEQUENCE:
-            if (v[0] < 0 || v[0] >= MF_SD_SEQ_MODE_COUNT) BAD("timelines", i, "ints", "key %d: unknown sequence mode %d", k, v[0]);
-            break;
-        case MF_SD_TL_IK:
-            if ((v[0] != 1 && v[0] != -1) || (uint32_t)v[1] > 1 || (uint32_t)v[2] > 1)
-                BAD("timelines", i, "ints", "key %d: bend must be 1 or -1 and compress, stretch 0 or 1", k);
-            break;
-        case MF_SD_TL_DRAW_ORDER:
-            for (int32_t s = 0; s < t->int_comps; s++)
-                if (v[s] < 0 || v[s] >= d->slot_count)
-                    BAD("timelines", i, "ints", "key %d: draw order entry %d is slot %d, outside 0..%d", k, s, v[s],
-                        d->slot_count - 1);
-            break;
-        case MF_SD_TL_EVENT:
-            if (v[0] < 0 || v[0] >= d->event_count) BAD("timelines", i, "ints", "key %d: event %d outside 0..%d", k, v[0], d->event_count - 1);
-            if (!str_opt(d, v[2])) BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[2]);
-            break;
-        default: break;
-        }
-    }
-    return MF_OK;
-}
-
-static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_diag *diag)
+static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_ascend *times, mf_sd_int_tables *ints,
+                                 mf_diag *diag)
 {
     const mf_sd_timeline *t = &d->timelines[i];
     if (t->kind >= MF_SD_TL_KIND_COUNT) BAD("timelines", i, "kind", "unknown timeline kind %u", t->kind);
@@ -498,11 +471,15 @@ static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_diag *diag)
         BAD("timelines", i, "curves", "discrete keys have no curves");
     }
     const float *tm = d->times + t->key_first;
-    if (!finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
-    for (int32_t k = 1; k < t->key_count; k++)
-        if (!(tm[k] >= tm[k - 1]) || !finite(tm[k]))
-            BAD("timelines", i, "keys", "key %d: time %g is before key %d's %g", k, (double)tm[k], k - 1, (double)tm[k - 1]);
-    return check_ints(d, i, t, diag);
+    /* key times may be shared: past the budget the table answers, the walk gives the error */
+    if (!mf_sd_ascend_ok(times, t->key_first, t->key_count)) {
+        if (!finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
+        for (int32_t k = 1; k < t->key_count; k++)
+            if (!(tm[k] >= tm[k - 1]) || !finite(tm[k]))
+                BAD("timelines", i, "keys", "key %d: time %g is before key %d's %g", k, (double)tm[k], k - 1,
+                    (double)tm[k - 1]);
+    }
+    return t->int_comps ? mf_sd_check_ints(d, i, t, ints, diag) : MF_OK; /* most kinds have no ints */
 }
 
 static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
@@ -520,10 +497,14 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
         if (d->curves[i] < MF_SD_CURVE_STEPPED || d->curves[i] >= d->bezier_count)
             BAD("curves", i, NULL, "curve code %d: neither linear (-1), stepped (-2) nor a bezier 0..%d", d->curves[i],
                 d->bezier_count - 1);
-    for (int32_t i = 0; i < d->timeline_count; i++) {
-        mf_result r = check_timeline(d, i, diag);
-        if (r != MF_OK) return r;
-    }
+    mf_sd_ascend times;
+    mf_sd_ascend_init(&times, d->times, d->time_count);
+    mf_sd_int_tables ints = {.budget = d->int_count};
+    mf_result r = MF_OK;
+    for (int32_t i = 0; i < d->timeline_count && r == MF_OK; i++) r = check_timeline(d, i, &times, &ints, diag);
+    mf_sd_ascend_free(&times);
+    mf_sd_int_tables_free(&ints);
+    if (r != MF_OK) return r;
     for (int32_t i = 0; i < d->clip_count; i++) {
         const mf_sd_clip *c = &d->clips[i];
         NAME_OK("clips", i, c->name);

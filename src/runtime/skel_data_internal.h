@@ -12,6 +12,19 @@ mf_result mf_sd_bad(mf_diag *diag, const char *record, int64_t index, const char
 #endif
     ;
 
+/* The tables past the budget of the timelines' int checks (see skel_data_check_ints.c). */
+enum { MF_SD_INT_RULES = 8 };
+typedef struct mf_sd_int_tables {
+    int64_t budget;                 /* ints still walked before the tables */
+    bool tried[MF_SD_INT_RULES];    /* the rule's table was tried (it may have failed to allocate) */
+    int32_t *next[MF_SD_INT_RULES]; /* per int: the next one at the rule's stride that breaks it */
+} mf_sd_int_tables;
+
+/* The ints of timeline i (kind, ranges and counts already checked). */
+mf_result mf_sd_check_ints(const mf_skel_data *d, int32_t i, const mf_sd_timeline *t, mf_sd_int_tables *tab,
+                           mf_diag *diag);
+void mf_sd_int_tables_free(mf_sd_int_tables *tab);
+
 /* Every index and range inside a view whose sections are already in bounds. */
 mf_result mf_sd_check_content(const mf_skel_data *d, mf_diag *diag);
 #endif
