@@ -43,4 +43,25 @@ static inline void test_rig_free(test_rig *r) { free(r->blob); }
 
 #define RIG_HEAD "{\"format\":1,\"uid\":\"skl_000000000001\",\"type\":\"Skeleton\","
 #define CLIP_HEAD "{\"format\":1,\"uid\":\"anm_000000000001\",\"type\":\"SkeletonClip\",\"skeleton\":{\"uid\":\"skl_000000000001\"},"
+/* A binary build's section entry (the table after the 64-byte header); fails the test when
+ * the build has none with that id. */
+static inline mf_sd_section *test_blob_section(unsigned char *blob, uint32_t id)
+{
+    uint32_t count;
+    memcpy(&count, blob + 20, 4);
+    for (uint32_t i = 0; i < count; i++) {
+        mf_sd_section *s = (mf_sd_section *)(void *)(blob + 64 + 16 * (size_t)i);
+        if (s->id == id) return s;
+    }
+    fail_msg("no section %u", id);
+    return NULL;
+}
+
+/* The header's checksum again after a test edited the build. */
+static inline void test_blob_reseal(unsigned char *blob, size_t size)
+{
+    uint64_t sum = mf_skel_data_checksum(blob + 64, size - 64);
+    memcpy(blob + 32, &sum, 8);
+}
+
 #endif

@@ -231,15 +231,9 @@ static size_t bounds_entry(const unsigned char *blob)
     return 0;
 }
 
-static void reseal(unsigned char *blob, size_t size)
-{
-    uint64_t sum = mf_skel_data_checksum(blob + 64, size - 64);
-    memcpy(blob + 32, &sum, 8);
-}
-
 static void expect_bad(unsigned char *blob, size_t size, const char *where, const char *msg)
 {
-    reseal(blob, size);
+    test_blob_reseal(blob, size);
     mf_skel_data d;
     mf_diag diag;
     assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_ERR_CORRUPT);
@@ -282,7 +276,7 @@ static void test_loader_checks(void **state)
     memcpy(blob + at + 8, &one_less, 4);
     expect_bad(blob, r.size, "section bounds", "expected 4");
     memcpy(blob + at + 8, &s.count, 4);
-    reseal(blob, r.size);
+    test_blob_reseal(blob, r.size);
     mf_skel_data d;
     assert_int_equal(mf_skel_data_load(blob, r.size, &d, NULL), MF_OK);
     test_rig_free(&r);

@@ -13,29 +13,11 @@
 
 enum { BIG = 600, SMALL = 400 };
 
-static mf_sd_section *section(unsigned char *blob, uint32_t id)
-{
-    uint32_t count;
-    memcpy(&count, blob + 20, 4);
-    for (uint32_t i = 0; i < count; i++) {
-        mf_sd_section *s = (mf_sd_section *)(void *)(blob + 64 + 16 * (size_t)i);
-        if (s->id == id) return s;
-    }
-    fail_msg("no section %u", id);
-    return NULL;
-}
-
-static void *sec(unsigned char *blob, uint32_t id) { return blob + section(blob, id)->offset; }
-
-static void reseal(unsigned char *blob, size_t size)
-{
-    uint64_t sum = mf_skel_data_checksum(blob + 64, size - 64);
-    memcpy(blob + 32, &sum, 8);
-}
+static void *sec(unsigned char *blob, uint32_t id) { return blob + test_blob_section(blob, id)->offset; }
 
 static void expect_ok(unsigned char *blob, size_t size)
 {
-    reseal(blob, size);
+    test_blob_reseal(blob, size);
     mf_skel_data d;
     mf_diag diag;
     mf_diag_clear(&diag);
@@ -46,7 +28,7 @@ static void expect_ok(unsigned char *blob, size_t size)
 
 static void expect(unsigned char *blob, size_t size, const char *where, const char *msg)
 {
-    reseal(blob, size);
+    test_blob_reseal(blob, size);
     mf_skel_data d;
     mf_diag diag;
     mf_diag_clear(&diag);

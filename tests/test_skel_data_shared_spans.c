@@ -52,32 +52,14 @@ static char *rig_text(int n, int nv)
     return b;
 }
 
-static mf_sd_section *section(unsigned char *blob, uint32_t id)
-{
-    uint32_t count;
-    memcpy(&count, blob + 20, 4);
-    for (uint32_t i = 0; i < count; i++) {
-        mf_sd_section *s = (mf_sd_section *)(void *)(blob + 64 + 16 * (size_t)i);
-        if (s->id == id) return s;
-    }
-    fail_msg("no section %u", id);
-    return NULL;
-}
-
-static void reseal(unsigned char *blob, size_t size)
-{
-    uint64_t sum = mf_skel_data_checksum(blob + 64, size - 64);
-    memcpy(blob + 32, &sum, 8);
-}
-
 static mf_sd_attachment *attachments(unsigned char *blob)
 {
-    return (mf_sd_attachment *)(void *)(blob + section(blob, MF_SD_SEC_ATTACHMENTS)->offset);
+    return (mf_sd_attachment *)(void *)(blob + test_blob_section(blob, MF_SD_SEC_ATTACHMENTS)->offset);
 }
 
 static mf_sd_span *spans(unsigned char *blob)
 {
-    return (mf_sd_span *)(void *)(blob + section(blob, MF_SD_SEC_SPANS)->offset);
+    return (mf_sd_span *)(void *)(blob + test_blob_section(blob, MF_SD_SEC_SPANS)->offset);
 }
 
 /* Points attachment a at the spans [first, first + count) and their influences, m's uvs. */
@@ -103,7 +85,7 @@ static int32_t find(const mf_skel_data *d, const char *name)
 
 static void expect(unsigned char *blob, size_t size, const char *where, const char *msg)
 {
-    reseal(blob, size);
+    test_blob_reseal(blob, size);
     mf_skel_data d;
     mf_diag diag;
     mf_diag_clear(&diag);
@@ -156,7 +138,7 @@ static void test_shared_spans_streams(void **state)
     const mf_skel_data *d = &h.r.data;
     char where[64];
     snprintf(where, sizeof where, "skinGroups[%d]", d->skin_group_first[h.lo]);
-    reseal(h.blob, h.r.size);
+    test_blob_reseal(h.blob, h.r.size);
     mf_skel_data out;
     mf_diag diag;
     mf_diag_clear(&diag);
@@ -166,7 +148,7 @@ static void test_shared_spans_streams(void **state)
     /* a valid sub-range of m's spans on the last one: still the streams */
     mf_sd_attachment *at = attachments(h.blob);
     share(d, &at[h.hi], &d->attachments[h.m], d->attachments[h.m].vertex_first + 7, BIG - 20);
-    reseal(h.blob, h.r.size);
+    test_blob_reseal(h.blob, h.r.size);
     assert_int_equal(mf_skel_data_load(h.blob, h.r.size, &out, &diag), MF_ERR_CORRUPT);
     assert_string_equal(diag.where, where);
     hostile_free(&h);
@@ -258,7 +240,7 @@ static void test_shared_spans_accepted(void **state)
         at[i].vertex_first = d->attachments[a0].vertex_first;
         at[i].infl_first = d->attachments[a0].infl_first;
     }
-    reseal(blob, r.size);
+    test_blob_reseal(blob, r.size);
     mf_skel_data out;
     mf_diag diag;
     mf_diag_clear(&diag);

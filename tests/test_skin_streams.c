@@ -171,27 +171,9 @@ static void test_poses_share_streams(void **state)
 
 /* ---------------------------------------------------------------- loader */
 
-static mf_sd_section *section(unsigned char *blob, uint32_t id)
-{
-    uint32_t count;
-    memcpy(&count, blob + 20, 4);
-    for (uint32_t i = 0; i < count; i++) {
-        mf_sd_section *s = (mf_sd_section *)(void *)(blob + 64 + 16 * (size_t)i);
-        if (s->id == id) return s;
-    }
-    fail_msg("no section %u", id);
-    return NULL;
-}
-
-static void reseal(unsigned char *blob, size_t size)
-{
-    uint64_t sum = mf_skel_data_checksum(blob + 64, size - 64);
-    memcpy(blob + 32, &sum, 8);
-}
-
 static void expect_bad(unsigned char *blob, size_t size, const char *where, const char *msg)
 {
-    reseal(blob, size);
+    test_blob_reseal(blob, size);
     mf_skel_data d;
     mf_diag diag;
     assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_ERR_CORRUPT);
@@ -203,7 +185,7 @@ static void expect_bad(unsigned char *blob, size_t size, const char *where, cons
 static void poke(unsigned char *blob, size_t size, uint32_t id, int32_t i, int word, uint32_t value,
                  const char *where, const char *msg)
 {
-    const mf_sd_section *s = section(blob, id);
+    const mf_sd_section *s = test_blob_section(blob, id);
     unsigned char *at = blob + s->offset + (size_t)s->elem_size * (size_t)i + 4 * (size_t)word;
     uint32_t keep;
     memcpy(&keep, at, 4);
@@ -250,15 +232,15 @@ static void test_loader_checks(void **state)
     snprintf(where, sizeof where, "skinGroupFirst[%d]", m + 1);
     poke(blob, n, MF_SD_SEC_SKIN_GROUP_FIRST, m + 1, 0, (uint32_t)d->skin_group_first[m], where, "word 0");
     /* a section one record short, or longer than the attachments give */
-    mf_sd_section *s = section(blob, MF_SD_SEC_SKIN_RECORDS);
+    mf_sd_section *s = test_blob_section(blob, MF_SD_SEC_SKIN_RECORDS);
     s->count--;
     expect_bad(blob, n, "section skinRecords", "but the attachments' weighted vertices give more");
     s->count++;
-    s = section(blob, MF_SD_SEC_SKIN_GROUP_FIRST);
+    s = test_blob_section(blob, MF_SD_SEC_SKIN_GROUP_FIRST);
     s->count--;
     expect_bad(blob, n, "section skinGroupFirst", "give more");
     s->count++;
-    reseal(blob, n);
+    test_blob_reseal(blob, n);
     mf_skel_data ok;
     assert_int_equal(mf_skel_data_load(blob, n, &ok, NULL), MF_OK);
     test_rig_free(&r);
@@ -279,7 +261,7 @@ static void test_loader_extra_records(void **state)
     memcpy(blob, r.blob, r.size);
     uint64_t total = n;
     memcpy(blob + 24, &total, 8);
-    mf_sd_section *v = section(blob, MF_SD_SEC_SKIN_VERTICES);
+    mf_sd_section *v = test_blob_section(blob, MF_SD_SEC_SKIN_VERTICES);
     assert_int_equal(v->offset + v->count * v->elem_size, r.size);
     v->count++;
     char msg[96];
