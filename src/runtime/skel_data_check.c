@@ -477,7 +477,7 @@ static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_ascend *
                 BAD("timelines", i, "keys", "key %d: time %g is before key %d's %g", k, (double)tm[k], k - 1,
                     (double)tm[k - 1]);
     }
-    return t->int_comps ? mf_sd_check_ints(d, i, t, ints, diag) : MF_OK; /* most kinds have no ints */
+    return mf_sd_check_ints(d, i, t, ints, diag);
 }
 
 static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
