@@ -13,7 +13,6 @@ static bool range_ok(int32_t first, int64_t count, int32_t n)
 {
     return first >= 0 && count >= 0 && (int64_t)first + count <= (int64_t)n;
 }
-static bool finite(float v) { return v - v == 0.0f; }
 
 #define NAME_OK(rec, i, off)                                                                     \
     if (!mf_sd_str_ok(d, off))                                                                   \
@@ -471,9 +470,9 @@ static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_ascend *
     const float *tm = d->times + t->key_first;
     /* key times may be shared: past the budget the table answers, the walk gives the error */
     if (!mf_sd_ascend_ok(times, t->key_first, t->key_count)) {
-        if (!finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
+        if (!mf_sd_finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
         for (int32_t k = 1; k < t->key_count; k++)
-            if (!(tm[k] >= tm[k - 1]) || !finite(tm[k]))
+            if (!(tm[k] >= tm[k - 1]) || !mf_sd_finite(tm[k]))
                 BAD("timelines", i, "keys", "key %d: time %g is before key %d's %g", k, (double)tm[k], k - 1,
                     (double)tm[k - 1]);
     }
@@ -486,7 +485,7 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
         const mf_sd_bezier *b = &d->beziers[i];
         float prev = 0.0f;
         for (int k = 0; k < MF_SD_CURVE_SAMPLES; k++) {
-            if (!(b->x[k] >= prev) || !(b->x[k] <= 1.0f) || !finite(b->y[k]))
+            if (!(b->x[k] >= prev) || !(b->x[k] <= 1.0f) || !mf_sd_finite(b->y[k]))
                 BAD("beziers", i, NULL, "sample %d: x must ascend within 0..1 and y be finite", k);
             prev = b->x[k];
         }
@@ -507,7 +506,7 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
         const mf_sd_clip *c = &d->clips[i];
         NAME_OK("clips", i, c->name);
         if (c->loop >= MF_SD_LOOP_COUNT) BAD("clips", i, "loop", "unknown loop mode %u", c->loop);
-        if (!(c->length >= 0.0f) || !finite(c->length)) BAD("clips", i, "length", "length must be a finite number >= 0");
+        if (!(c->length >= 0.0f) || !mf_sd_finite(c->length)) BAD("clips", i, "length", "length must be a finite number >= 0");
         if (!range_ok(c->timeline_first, c->timeline_count, d->timeline_count))
             BAD("clips", i, "timelines", "timelines %d+%d outside the timelines (%d)", c->timeline_first,
                 c->timeline_count, d->timeline_count);
@@ -526,7 +525,7 @@ static mf_result check_bounds(const mf_skel_data *d, mf_diag *diag)
         const float v[4] = {b->min_x, b->min_y, b->max_x, b->max_y};
         static const char *const names[4] = {"minX", "minY", "maxX", "maxY"};
         for (int k = 0; k < 4; k++)
-            if (!finite(v[k])) BAD("bounds", i, names[k], "not a finite number");
+            if (!mf_sd_finite(v[k])) BAD("bounds", i, names[k], "not a finite number");
         if (!(b->min_x <= b->max_x)) BAD("bounds", i, "minX", "min x %g is above max x %g", (double)b->min_x, (double)b->max_x);
         if (!(b->min_y <= b->max_y)) BAD("bounds", i, "minY", "min y %g is above max y %g", (double)b->min_y, (double)b->max_y);
     }
