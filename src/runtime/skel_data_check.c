@@ -8,17 +8,14 @@
 
 #define BAD(rec, i, field, ...) return mf_sd_bad(diag, rec, (int64_t)(i), field, __VA_ARGS__)
 
-static bool str_ok(const mf_skel_data *d, int32_t off) { return off >= 0 && off < d->string_bytes; }
-static bool str_opt(const mf_skel_data *d, int32_t off) { return off == -1 || str_ok(d, off); }
 /* [first, first + count) inside a pool of n */
 static bool range_ok(int32_t first, int64_t count, int32_t n)
 {
     return first >= 0 && count >= 0 && (int64_t)first + count <= (int64_t)n;
 }
-static bool finite(float v) { return v - v == 0.0f; }
 
 #define NAME_OK(rec, i, off)                                                                     \
-    if (!str_ok(d, off))                                                                         \
+    if (!mf_sd_str_ok(d, off))                                                                   \
     BAD(rec, i, "name", "string offset %d outside the string table (%d bytes)", off, d->string_bytes)
 
 static mf_result check_strings(const mf_skel_data *d, mf_diag *diag)
@@ -27,9 +24,9 @@ static mf_result check_strings(const mf_skel_data *d, mf_diag *diag)
         BAD("section strings", -1, NULL, "must start with the empty string (a NUL byte)");
     if (d->strings[d->string_bytes - 1] != '\0')
         BAD("section strings", -1, NULL, "the last string is not NUL-terminated");
-    if (!str_ok(d, d->info->uid)) BAD("info", 0, "uid", "string offset %d outside the string table", d->info->uid);
+    if (!mf_sd_str_ok(d, d->info->uid)) BAD("info", 0, "uid", "string offset %d outside the string table", d->info->uid);
     for (int32_t i = 0; i < d->image_count; i++)
-        if (!str_ok(d, d->images[i].name))
+        if (!mf_sd_str_ok(d, d->images[i].name))
             BAD("images", i, "name", "string offset %d outside the string table (%d bytes)",
                 d->images[i].name, d->string_bytes);
     return MF_OK;
@@ -43,7 +40,7 @@ static mf_result check_pages(const mf_skel_data *d, mf_diag *diag)
     for (int32_t i = 0; i < d->page_count; i++) {
         const mf_sd_page *p = &d->pages[i];
         NAME_OK("pages", i, p->name);
-        if (!str_opt(d, p->normal_name))
+        if (!mf_sd_str_opt(d, p->normal_name))
             BAD("pages", i, "normalName", "string offset %d outside the string table", p->normal_name);
         if (p->width < 1 || p->width > 65536 || p->height < 1 || p->height > 65536)
             BAD("pages", i, "size", "%d x %d outside 1..65536", p->width, p->height);
@@ -88,15 +85,15 @@ static mf_result check_rig(const mf_skel_data *d, mf_diag *diag)
         NAME_OK("slots", i, s->name);
         if (s->bone < 0 || s->bone >= d->bone_count)
             BAD("slots", i, "bone", "bone %d outside 0..%d", s->bone, d->bone_count - 1);
-        if (!str_opt(d, s->attachment))
+        if (!mf_sd_str_opt(d, s->attachment))
             BAD("slots", i, "attachment", "string offset %d outside the string table", s->attachment);
         if (s->blend >= MF_SD_BLEND_COUNT) BAD("slots", i, "blend", "unknown blend mode %u", s->blend);
     }
     for (int32_t i = 0; i < d->event_count; i++) {
         const mf_sd_event *e = &d->events[i];
         NAME_OK("events", i, e->name);
-        if (!str_opt(d, e->string)) BAD("events", i, "string", "string offset %d outside the string table", e->string);
-        if (!str_opt(d, e->audio)) BAD("events", i, "audio", "string offset %d outside the string table", e->audio);
+        if (!mf_sd_str_opt(d, e->string)) BAD("events", i, "string", "string offset %d outside the string table", e->string);
+        if (!mf_sd_str_opt(d, e->audio)) BAD("events", i, "audio", "string offset %d outside the string table", e->audio);
     }
     for (int32_t i = 0; i < d->bone_list_count; i++)
         if (d->bone_lists[i] < 0 || d->bone_lists[i] >= d->bone_count)
@@ -284,7 +281,7 @@ static mf_result check_attachment(const mf_skel_data *d, int32_t i, span_runs *r
 {
     const mf_sd_attachment *a = &d->attachments[i];
     NAME_OK("attachments", i, a->name);
-    if (!str_ok(d, a->display_name))
+    if (!mf_sd_str_ok(d, a->display_name))
         BAD("attachments", i, "displayName", "string offset %d outside the string table (%d bytes)", a->display_name,
             d->string_bytes);
     if (a->slot < 0 || a->slot >= d->slot_count) BAD("attachments", i, "slot", "slot %d outside 0..%d", a->slot, d->slot_count - 1);
@@ -473,13 +470,13 @@ static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_ascend *
     const float *tm = d->times + t->key_first;
     /* key times may be shared: past the budget the table answers, the walk gives the error */
     if (!mf_sd_ascend_ok(times, t->key_first, t->key_count)) {
-        if (!finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
+        if (!mf_sd_finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
         for (int32_t k = 1; k < t->key_count; k++)
-            if (!(tm[k] >= tm[k - 1]) || !finite(tm[k]))
+            if (!(tm[k] >= tm[k - 1]) || !mf_sd_finite(tm[k]))
                 BAD("timelines", i, "keys", "key %d: time %g is before key %d's %g", k, (double)tm[k], k - 1,
                     (double)tm[k - 1]);
     }
-    return t->int_comps ? mf_sd_check_ints(d, i, t, ints, diag) : MF_OK; /* most kinds have no ints */
+    return mf_sd_check_ints(d, i, t, ints, diag);
 }
 
 static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
@@ -488,7 +485,7 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
         const mf_sd_bezier *b = &d->beziers[i];
         float prev = 0.0f;
         for (int k = 0; k < MF_SD_CURVE_SAMPLES; k++) {
-            if (!(b->x[k] >= prev) || !(b->x[k] <= 1.0f) || !finite(b->y[k]))
+            if (!(b->x[k] >= prev) || !(b->x[k] <= 1.0f) || !mf_sd_finite(b->y[k]))
                 BAD("beziers", i, NULL, "sample %d: x must ascend within 0..1 and y be finite", k);
             prev = b->x[k];
         }
@@ -509,7 +506,7 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
         const mf_sd_clip *c = &d->clips[i];
         NAME_OK("clips", i, c->name);
         if (c->loop >= MF_SD_LOOP_COUNT) BAD("clips", i, "loop", "unknown loop mode %u", c->loop);
-        if (!(c->length >= 0.0f) || !finite(c->length)) BAD("clips", i, "length", "length must be a finite number >= 0");
+        if (!(c->length >= 0.0f) || !mf_sd_finite(c->length)) BAD("clips", i, "length", "length must be a finite number >= 0");
         if (!range_ok(c->timeline_first, c->timeline_count, d->timeline_count))
             BAD("clips", i, "timelines", "timelines %d+%d outside the timelines (%d)", c->timeline_first,
                 c->timeline_count, d->timeline_count);
@@ -528,7 +525,7 @@ static mf_result check_bounds(const mf_skel_data *d, mf_diag *diag)
         const float v[4] = {b->min_x, b->min_y, b->max_x, b->max_y};
         static const char *const names[4] = {"minX", "minY", "maxX", "maxY"};
         for (int k = 0; k < 4; k++)
-            if (!finite(v[k])) BAD("bounds", i, names[k], "not a finite number");
+            if (!mf_sd_finite(v[k])) BAD("bounds", i, names[k], "not a finite number");
         if (!(b->min_x <= b->max_x)) BAD("bounds", i, "minX", "min x %g is above max x %g", (double)b->min_x, (double)b->max_x);
         if (!(b->min_y <= b->max_y)) BAD("bounds", i, "minY", "min y %g is above max y %g", (double)b->min_y, (double)b->max_y);
     }

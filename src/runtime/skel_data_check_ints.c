@@ -9,8 +9,6 @@
 
 #define BAD(rec, i, field, ...) return mf_sd_bad(diag, rec, (int64_t)(i), field, __VA_ARGS__)
 
-static bool str_opt(const mf_skel_data *d, int32_t off) { return off == -1 || (off >= 0 && off < d->string_bytes); }
-
 enum { R_INHERIT, R_ATTACHMENT, R_SEQUENCE, R_BEND, R_FLAG, R_SLOT, R_EVENT, R_EVENT_STRING };
 static const int8_t STRIDE[MF_SD_INT_RULES] = {1, 1, 2, 3, 3, 1, 3, 3};
 
@@ -19,7 +17,7 @@ static bool rule_ok(const mf_skel_data *d, int rule, int32_t v)
     switch (rule) {
     case R_INHERIT: return v >= 0 && v < MF_SD_INHERIT_COUNT;
     case R_ATTACHMENT:
-    case R_EVENT_STRING: return str_opt(d, v);
+    case R_EVENT_STRING: return mf_sd_str_opt(d, v);
     case R_SEQUENCE: return v >= 0 && v < MF_SD_SEQ_MODE_COUNT;
     case R_BEND: return v == 1 || v == -1;
     case R_FLAG: return (uint32_t)v <= 1;
@@ -84,7 +82,7 @@ mf_result mf_sd_check_ints(const mf_skel_data *d, int32_t i, const mf_sd_timelin
                 BAD("timelines", i, "ints", "key %d: unknown inherit mode %d", k, v[0]);
             break;
         case MF_SD_TL_ATTACHMENT:
-            if (!str_opt(d, v[0]))
+            if (!mf_sd_str_opt(d, v[0]))
                 BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[0]);
             break;
         case MF_SD_TL_SEQUENCE:
@@ -104,7 +102,7 @@ mf_result mf_sd_check_ints(const mf_skel_data *d, int32_t i, const mf_sd_timelin
         case MF_SD_TL_EVENT:
             if (v[0] < 0 || v[0] >= d->event_count)
                 BAD("timelines", i, "ints", "key %d: event %d outside 0..%d", k, v[0], d->event_count - 1);
-            if (!str_opt(d, v[2]))
+            if (!mf_sd_str_opt(d, v[2]))
                 BAD("timelines", i, "ints", "key %d: string offset %d outside the string table", k, v[2]);
             break;
         default: break;

@@ -12,6 +12,13 @@ mf_result mf_sd_bad(mf_diag *diag, const char *record, int64_t index, const char
 #endif
     ;
 
+/* A string offset inside the string table; optional: or -1 (none). */
+static inline bool mf_sd_str_ok(const mf_skel_data *d, int32_t off) { return off >= 0 && off < d->string_bytes; }
+static inline bool mf_sd_str_opt(const mf_skel_data *d, int32_t off) { return off == -1 || mf_sd_str_ok(d, off); }
+
+/* Neither NaN nor infinite. */
+static inline bool mf_sd_finite(float v) { return v - v == 0.0f; }
+
 /* The tables past the budget of the timelines' int checks (see skel_data_check_ints.c). */
 enum { MF_SD_INT_RULES = 8 };
 typedef struct mf_sd_int_tables {

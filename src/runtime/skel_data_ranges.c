@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "mf/mf_base.h"
+#include "skel_data_internal.h"
 
 enum { BLOCK_SHIFT = 6, BLOCK = 1 << BLOCK_SHIFT };
 
@@ -69,7 +70,6 @@ void mf_sd_max16_free(mf_sd_max16 *m)
     m->table = NULL;
 }
 
-static bool finite(float v) { return v - v == 0.0f; }
 
 void mf_sd_ascend_init(mf_sd_ascend *a, const float *v, int32_t n)
 {
@@ -84,7 +84,7 @@ static void ascend_build(mf_sd_ascend *a)
     if (!a->start) return;
     for (int32_t j = 0; j < a->n; j++) {
         bool chained = j > 0 && a->start[j - 1] >= 0 && a->v[j] >= a->v[j - 1];
-        a->start[j] = !finite(a->v[j]) ? -1 : chained ? a->start[j - 1] : j;
+        a->start[j] = !mf_sd_finite(a->v[j]) ? -1 : chained ? a->start[j - 1] : j;
     }
 }
 
