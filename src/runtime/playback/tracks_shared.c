@@ -36,26 +36,32 @@ void mf_clip_tables_fill(const mf_skel_data *d, const mf_clip_tables *tb)
     tb->prop_first[nc] = n, tb->attach_first[nc] = na, tb->event_first[nc] = ne;
 }
 
+/* The tables' arrays after the head: a first pass with base NULL sizes the block. */
+static void carve(mf_lines_layout *l, size_t nc, size_t tl, mf_clip_tables *tb)
+{
+    tb->prop_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
+    tb->attach_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
+    tb->event_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
+    tb->attach = mf_lines_carve(l, tl + 1, sizeof(int32_t));
+    tb->events = mf_lines_carve(l, tl + 1, sizeof(int32_t));
+    tb->props = mf_lines_carve(l, tl * PROP_MAX + 1, sizeof(int32_t));
+}
+
 mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *alloc, mf_tracks_shared **out)
 {
     if (out) *out = NULL;
     if (!d || !out) return MF_ERR_ARGUMENT;
     mf_allocator al = alloc ? *alloc : (mf_allocator){0};
     size_t nc = (size_t)d->clip_count, tl = (size_t)mf_clip_tables_timelines(d);
-    size_t head = mf_lines_round(sizeof(mf_tracks_shared));
-    size_t ints = 3 * (nc + 1) + (tl * PROP_MAX + 1) + 2 * (tl + 1);
-    mf_tracks_shared *s = mf_alloc_lines(&al, head + ints * sizeof(int32_t));
+    mf_lines_layout l = {NULL, sizeof(mf_tracks_shared)};
+    mf_clip_tables sized;
+    carve(&l, nc, tl, &sized);
+    mf_tracks_shared *s = mf_alloc_lines(&al, l.used);
     if (!s) return MF_ERR_NOMEM;
     s->d = d, s->alloc = al;
-    int32_t *at = (int32_t *)(void *)((unsigned char *)s + head);
-    mf_clip_tables *tb = &s->tables;
-    tb->prop_first = at, at += nc + 1;
-    tb->attach_first = at, at += nc + 1;
-    tb->event_first = at, at += nc + 1;
-    tb->attach = at, at += tl + 1;
-    tb->events = at, at += tl + 1;
-    tb->props = at;
-    mf_clip_tables_fill(d, tb);
+    l = (mf_lines_layout){(unsigned char *)s, sizeof(mf_tracks_shared)};
+    carve(&l, nc, tl, &s->tables);
+    mf_clip_tables_fill(d, &s->tables);
     *out = s;
     return MF_OK;
 }

@@ -99,8 +99,9 @@ int32_t mf_skin_region_avx(const float *mat, const float *v, float *out);
 /* mf_pose_world_vertices with the path chosen: simd false forces the scalar path. */
 int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd);
 /* The draw list's entry: a drawable attachment (at: attachment att of p's data) on its slot,
- * both known valid, out large enough for its vertex_count vertices (nothing checked again). */
-void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+ * both known valid, out large enough for its vertex_count vertices (nothing checked again);
+ * returns that count. */
+int32_t mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
 /* Bone matrices packed for skinning: {a, b, wx, 0, c, d, wy, 0} a bone. */
 void mf_skin_pack_bones(const mf_pose *p, float *mats);
 /* True when this build has a SIMD skinning path. */

@@ -235,9 +235,12 @@ int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
     return at->vertex_count;
 }
 
-void mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
+/* Out of line for mf_pose_world_vertices too: the checks before it keep registers it would
+ * have to save. */
+__attribute__((noinline)) int32_t mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att,
+                                                     const mf_sd_attachment *at, float *out)
 {
-    skin(p, slot, att, at, out);
+    return skin(p, slot, att, at, out);
 }
 
 void mf_skin_pack_bones(const mf_pose *p, float *mats)
@@ -265,17 +268,10 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
     }
 }
 
-/* skin() out of line: the checks before it keep registers it would have to save. */
-static __attribute__((noinline)) int32_t skin_entry(const mf_pose *p, int32_t slot, int32_t att,
-                                                   const mf_sd_attachment *at, float *out)
-{
-    return skin(p, slot, att, at, out);
-}
-
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
-    return at ? skin_entry(p, slot, att, at, out) : 0;
+    return at ? mf_skin_attachment(p, slot, att, at, out) : 0;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
