@@ -7,69 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "batch/bench.h"
-#include "mf/mf_batch.h"
-
-/* The output floor: what writing each instance's world vertices alone costs, into one block
- * per instance the size of its draw list, with no other work. Any runtime must write them; at
- * thousands of instances this is the part of the frame set by the machine's memory. */
-typedef struct floor_job {
-    float **blocks;
-    int32_t floats;
-    float scale;
-} floor_job;
-
-static void floor_chunk(void *user, int32_t first, int32_t count)
-{
-    const floor_job *j = user;
-    for (int32_t i = first; i < first + count; i++) {
-        float *v = j->blocks[i];
-        for (int32_t k = 0; k < j->floats; k++) v[k] = (float)k * j->scale;
-    }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
-}
-
-/* Median µs a frame of the output floor for n instances on threads threads; < 0: no memory. */
-static double output_floor(int32_t n, int32_t threads, int32_t frames, size_t block_bytes, int32_t floats)
-{
-    float **blocks = calloc((size_t)n, sizeof *blocks);
-    double *t = calloc((size_t)frames, sizeof *t);
-    mf_thread_pool *pool = NULL;
-    bool ok = blocks && t && (threads < 2 || mf_thread_pool_create(threads, &pool) == MF_OK);
-    for (int32_t i = 0; ok && i < n; i++) ok = (blocks[i] = calloc(1, block_bytes)) != NULL;
-    double med = -1;
-    if (ok) {
-        floor_job job = {blocks, floats, 0.5f};
-        for (int32_t f = -10; f < frames; f++) {
-            double t0 = now_us();
-            mf_thread_pool_dispatch(pool, floor_chunk, &job, n);
-            if (f >= 0) t[f] = now_us() - t0;
-            job.scale += 0.25f;
-        }
-        qsort(t, (size_t)frames, sizeof *t, cmp_double);
-        med = t[frames / 2];
-    }
-    mf_thread_pool_destroy(pool);
-    for (int32_t i = 0; blocks && i < n; i++) free(blocks[i]);
-    free(blocks);
-    free(t);
-    return med;
-}
 
 static void emit(FILE *a, FILE *b, const char *fmt, double x, double y, double z, double w)
 {
@@ -144,7 +84,7 @@ int main(int argc, char **argv)
         mf_bench_config s = {.rig = rig, .clip = "run", .instances = n, .frames = frames, .warmup = 10,
                              .threads = threads, .load_times = false};
         if (mf_bench_run(&s, &r, &diag) != MF_OK) return fail(&diag);
-        double fl = output_floor(n, threads, frames, block_bytes, floats);
+        double fl = mf_bench_output_floor(n, threads, frames, block_bytes, floats);
         if (fl < 0) return fprintf(stderr, "mf_bench: out of memory for the output floor at %d instances\n", n), 2;
         emit(stdout, md, "| %g | %.1f | %.3f | %g |", n, r.frame_us, r.us_per_skeleton_frame, r.allocations_per_frame);
         emit(stdout, md, " %.1f |\n", fl, 0, 0, 0);

@@ -396,3 +396,44 @@ done:
     free(blob);
     return res;
 }
+
+/* The output floor (bench.h): n blocks written by the pool, nothing else. */
+typedef struct floor_job {
+    float **blocks;
+    int32_t floats;
+    float scale;
+} floor_job;
+
+static void floor_chunk(void *user, int32_t first, int32_t count)
+{
+    const floor_job *j = user;
+    for (int32_t i = first; i < first + count; i++) {
+        float *v = j->blocks[i];
+        for (int32_t k = 0; k < j->floats; k++) v[k] = (float)k * j->scale;
+    }
+}
+
+double mf_bench_output_floor(int32_t n, int32_t threads, int32_t frames, size_t block_bytes, int32_t floats)
+{
+    float **blocks = calloc((size_t)n, sizeof *blocks);
+    double *t = calloc((size_t)frames, sizeof *t);
+    mf_thread_pool *pool = NULL;
+    bool ok = blocks && t && (threads < 2 || mf_thread_pool_create(threads, &pool) == MF_OK);
+    for (int32_t i = 0; ok && i < n; i++) ok = (blocks[i] = calloc(1, block_bytes)) != NULL;
+    double med = -1;
+    if (ok) {
+        floor_job job = {blocks, floats, 0.5f};
+        for (int32_t f = -10; f < frames; f++) {
+            double t0 = now_us();
+            mf_thread_pool_dispatch(pool, floor_chunk, &job, n);
+            if (f >= 0) t[f] = now_us() - t0;
+            job.scale += 0.25f;
+        }
+        med = median(t, frames);
+    }
+    mf_thread_pool_destroy(pool);
+    for (int32_t i = 0; blocks && i < n; i++) free(blocks[i]);
+    free(blocks);
+    free(t);
+    return med;
+}

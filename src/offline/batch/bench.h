@@ -51,4 +51,9 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *out, mf_diag
  * mesh vertices, a looping "run" clip keying every bone) as dir/synth.mskel and its clip. */
 mf_result mf_bench_write_synthetic(const char *dir, int32_t bones, int32_t slots, int32_t vertices,
                                    char *path_out, size_t path_size, mf_diag *diag);
+/* The output floor: the median µs a frame of writing floats world-vertex floats into each of n
+ * blocks of block_bytes (one an instance, the size of its draw list) on threads threads, with
+ * no other work. Any runtime must write them; at thousands of instances this part of the frame
+ * is set by the machine's memory. < 0: out of memory or threads. */
+double mf_bench_output_floor(int32_t n, int32_t threads, int32_t frames, size_t block_bytes, int32_t floats);
 #endif
