@@ -22,6 +22,18 @@ run 0 threads skel bench "$RIG" --clip walk --instances 30 --frames 20 --threads
 expect threads '"allocations_per_frame":	0,'
 expect threads '"threads":	2,'
 
+# instance memory: hot parts in one arena by default, --heap for one heap block each; the
+# instance's bytes per part are the same either way (the arena's chunk slack not counted)
+expect json '"instance_memory":	"arena",'
+run 0 heap skel bench "$RIG" --clip walk --instances 12 --frames 10 --heap --json
+expect heap '"instance_memory":	"heap",'
+expect heap '"allocations_per_frame":	0,'
+# setup bytes count what the arena handed out, not its 4 MiB chunks: about the heap's figure
+ha=$(num setup_bytes_per_instance)
+hh=$(sed -n 's/.*"setup_bytes_per_instance":[[:space:]]*\([0-9]*\).*/\1/p' "$WORK/heap.out")
+awk -v a="$ha" -v h="$hh" 'BEGIN { exit !(a > 0 && h > 0 && a < 1.1 * h && h < 1.1 * a) }' ||
+    fail "setup_bytes_per_instance: arena $ha, heap $hh"
+
 # merge: every instance's draw list into one batch a frame; the mannequin is one page, one blend
 run 0 merge skel bench "$RIG" --clip walk --instances 7 --frames 10 --merge --json
 expect merge '"batches_per_frame":	1,'

@@ -195,7 +195,7 @@ static void test_batch_threads_match(void **state)
 {
     fixture *f = *state;
     enum { N = 37 };
-    mf_allocator al = {counting_alloc, counting_free, NULL};
+    mf_allocator al = {.alloc = counting_alloc, .free = counting_free};
     mf_pose *one[N], *many[N];
     mf_draw_list *dl1[N], *dl2[N];
     mf_batch_item a[N], b[N];

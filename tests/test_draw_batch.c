@@ -80,7 +80,7 @@ static void load_build(fixture *f, const char *rig, const char *out)
     f->blob = tu_read(out, &size);
     assert_non_null(f->blob);
     assert_int_equal(mf_skel_data_load(f->blob, size, &f->d, &diag), MF_OK);
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     for (int i = 0; i < SKELS; i++) {
         assert_int_equal(mf_pose_create(&f->d, &al, &f->pose[i], &diag), MF_OK);
         assert_int_equal(mf_draw_list_create(&f->d, &al, &f->dl[i]), MF_OK);
@@ -422,7 +422,7 @@ static void bad_lists_are_refused(void **state)
 static void no_allocation_per_frame(void **state)
 {
     fixture *f = *state;
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     long before = g_allocs;
     mf_draw_batch *b = NULL;
     assert_int_equal(mf_draw_batch_create(&(mf_draw_batch_desc){.alloc = al}, &b), MF_OK);

@@ -75,7 +75,7 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     test_rig_build(&f->rig, RIG, NAMES, CLIPS, CLIP_N);
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     mf_diag diag;
     for (int i = 0; i < 4; i++) {
         inst *in = &f->in[i];

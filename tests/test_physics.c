@@ -419,7 +419,7 @@ static void test_no_allocation_per_frame(void **state)
     test_rig rig;
     const char *names[] = {"c"}, *clips[] = {CLIP("\"physics\":{\"\":{\"reset\":{\"t\":[0.5]}}}")};
     test_rig_build(&rig, PH(",\"x\":1,\"y\":1,\"rotate\":1,\"scaleX\":1,\"shearX\":1,\"gravity\":3"), names, clips, 1);
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     mf_pose *p = NULL;
     assert_int_equal(mf_pose_create(&rig.data, &al, &p, NULL), MF_OK);
     int after_create = allocs;

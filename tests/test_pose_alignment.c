@@ -34,7 +34,7 @@ static void test_allocator_8_byte_aligned(void **state)
     (void)state;
     test_rig r;
     test_rig_build(&r, RIG, NULL, NULL, 0);
-    mf_allocator al = {alloc8, free8, NULL};
+    mf_allocator al = {.alloc = alloc8, .free = free8};
     mf_pose *p = NULL;
     mf_draw_list *dl = NULL;
     assert_int_equal(mf_pose_create(&r.data, &al, &p, NULL), MF_OK);

@@ -240,7 +240,7 @@ static void test_no_allocation_per_frame(void **state)
     test_rig r;
     const char *names[] = {"swing"}, *clips[] = {SWING};
     test_rig_build(&r, ANIM_RIG, names, clips, 1);
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     mf_pose *p = NULL;
     mf_skin_cache *cache = NULL;
     mf_draw_list *dl = NULL;

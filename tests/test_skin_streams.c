@@ -122,7 +122,7 @@ static void count_free(void *u, void *p)
 
 static size_t pose_bytes(const mf_skel_data *d)
 {
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     mf_pose *p = NULL;
     g_bytes = 0;
     assert_int_equal(mf_pose_create(d, &al, &p, NULL), MF_OK);

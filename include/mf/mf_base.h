@@ -57,10 +57,20 @@ typedef struct mf_allocator {
     void *(*alloc)(void *user, size_t size); /* NULL: malloc */
     void (*free)(void *user, void *ptr);     /* NULL: free */
     void *user;
+    /* Optional, both or neither (NULL: alloc and free): where a pose, a tracks and a draw list
+     * put what a steady frame does not touch (deform, path scratch, clip tables, mix table,
+     * uvs, indices, clipping scratch) and their setup temporaries. With a bump arena as alloc
+     * (mf_instance_arena.h) and the heap here, the parts every frame touches of instances created one
+     * after another lie back to back, which at thousands of instances is what memory rewards. */
+    void *(*alloc_cold)(void *user, size_t size);
+    void (*free_cold)(void *user, void *ptr);
 } mf_allocator;
 
 void *mf_alloc(const mf_allocator *a, size_t size);
 void mf_free(const mf_allocator *a, void *ptr);
+/* Through alloc_cold / free_cold when both are set, else mf_alloc / mf_free. */
+void *mf_alloc_cold(const mf_allocator *a, size_t size);
+void mf_free_cold(const mf_allocator *a, void *ptr);
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,7 @@ typedef struct mf_draw_list {
     const mf_skel_data *data; /* the view it was created for (and sized from): its own copy of a
                                * loaded one (mf_draw_list_create) */
     mf_allocator alloc;
+    void *cold; /* the second block (mf_alloc_cold): uvs, indices, clipping scratch */
 } mf_draw_list;
 
 /* The list keeps its own copy of a loaded view *data (which need not outlive it); the blob it

@@ -13,12 +13,14 @@
 
 static inline size_t mf_lines_round(size_t n) { return (n + MF_LINE - 1) & ~(size_t)(MF_LINE - 1); }
 
-/* A zeroed block of size bytes (rounded up to lines); NULL when out of memory or too large. */
-static inline void *mf_alloc_lines(const mf_allocator *al, size_t size)
+/* A zeroed block of size bytes (rounded up to lines); NULL when out of memory or too large.
+ * cold: through the allocator's cold hooks (mf_alloc_cold). */
+static inline void *mf_alloc_lines_of(const mf_allocator *al, size_t size, bool cold)
 {
     if (size > SIZE_MAX / 2) return NULL;
     size_t n = mf_lines_round(size);
-    unsigned char *raw = mf_alloc(al, n + MF_LINE + sizeof(void *));
+    size_t raw_size = n + MF_LINE + sizeof(void *);
+    unsigned char *raw = cold ? mf_alloc_cold(al, raw_size) : mf_alloc(al, raw_size);
     if (!raw) return NULL;
     uintptr_t at = ((uintptr_t)raw + sizeof(void *) + MF_LINE - 1) & ~(uintptr_t)(MF_LINE - 1);
     unsigned char *block = raw + (at - (uintptr_t)raw);
@@ -41,11 +43,16 @@ static inline void *mf_lines_carve(mf_lines_layout *l, size_t count, size_t elem
     return l->base ? l->base + at : NULL;
 }
 
-static inline void mf_free_lines(const mf_allocator *al, void *block)
+static inline void *mf_alloc_lines(const mf_allocator *al, size_t size) { return mf_alloc_lines_of(al, size, false); }
+
+static inline void mf_free_lines_of(const mf_allocator *al, void *block, bool cold)
 {
     if (!block) return;
     void *raw;
     memcpy(&raw, (unsigned char *)block - sizeof(void *), sizeof raw);
-    mf_free(al, raw);
+    if (cold) mf_free_cold(al, raw);
+    else mf_free(al, raw);
 }
+
+static inline void mf_free_lines(const mf_allocator *al, void *block) { mf_free_lines_of(al, block, false); }
 #endif

@@ -68,3 +68,17 @@ void mf_free(const mf_allocator *a, void *ptr)
     }
     free(ptr);
 }
+
+static bool has_cold(const mf_allocator *a) { return a && a->alloc_cold && a->free_cold; }
+
+void *mf_alloc_cold(const mf_allocator *a, size_t size)
+{
+    return has_cold(a) ? a->alloc_cold(a->user, size) : mf_alloc(a, size);
+}
+
+void mf_free_cold(const mf_allocator *a, void *ptr)
+{
+    if (!ptr) return;
+    if (has_cold(a)) a->free_cold(a->user, ptr);
+    else mf_free(a, ptr);
+}

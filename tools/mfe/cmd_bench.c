@@ -1,7 +1,8 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--merge] [--json]: times N staggered instances of a looping clip per stage
- * (batch/bench.h); --offscreen runs them through the batch with views, P % off screen; --merge
- * merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built). */
+ * [--offscreen P%] [--merge] [--heap] [--json]: times N staggered instances of a looping clip per
+ * stage (batch/bench.h); --offscreen runs them through the batch with views, P % off screen;
+ * --merge merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
+ * --heap places every instance block by malloc instead of the hot parts in one mf_arena. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "instances", r->instances);
     cJSON_AddNumberToObject(o, "frames", r->frames);
     cJSON_AddNumberToObject(o, "threads", r->threads);
+    cJSON_AddStringToObject(o, "instance_memory", c->heap ? "heap" : "arena");
     if (c->cull) {
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
@@ -100,8 +102,9 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
 
 static void print_text(const mf_bench_config *c, const mf_bench_result *r)
 {
-    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s\n", c->rig, c->clip, r->bones,
-           r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s");
+    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s; %s\n", c->rig, c->clip, r->bones,
+           r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s",
+           c->heap ? "instances on the heap" : "instances' hot parts in one arena");
     printf("  %.3f us per skeleton-frame (%.1f us per frame, median; mean %.1f)\n", r->us_per_skeleton_frame,
            r->frame_us, r->frame_mean_us);
     if (c->cull)
@@ -137,6 +140,8 @@ int mfe_skel_bench(int argc, char **argv)
             json = true;
         } else if (mfe_is_flag(a, "--merge")) {
             c.merge = true;
+        } else if (mfe_is_flag(a, "--heap")) {
+            c.heap = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
                    mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen")) {
             if (!has_value) return usage("%s needs a value", a);

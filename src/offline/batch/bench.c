@@ -2,6 +2,7 @@
  * counted through the runtime's allocator hooks (every runtime allocation goes through them). */
 #define _POSIX_C_SOURCE 200809L
 #include "batch/bench.h"
+#include "mf/mf_instance_arena.h"
 #include "mf/mf_physics.h"
 
 #include <stdatomic.h>
@@ -122,28 +123,61 @@ typedef struct instance {
 } instance;
 
 /* Bytes held and allocations made since *mark into part k of the result. */
-static void count_part(mf_bench_result *r, int32_t k, long long mark[2])
+/* Bytes held by instances: the heap's live bytes with the arena's chunks counted as what it
+ * handed out. Allocations: the arena's blocks count one each. */
+static void held(const mf_instance_arena *arena, long long *bytes)
 {
-    long long b = atomic_load(&g_live), n = atomic_load(&g_allocs);
+    size_t used = 0, reserved = 0;
+    mf_instance_arena_usage(arena, &used, &reserved);
+    *bytes = atomic_load(&g_live) - (long long)reserved + (long long)used;
+}
+
+static void count_part(mf_bench_result *r, const mf_instance_arena *arena, int32_t k, long long mark[2], long long blocks)
+{
+    long long b;
+    held(arena, &b);
+    long long n = atomic_load(&g_allocs) + blocks;
     r->instance_bytes[k] = b - mark[0], r->instance_allocs[k] = n - mark[1];
     mark[0] = b, mark[1] = n;
 }
 
-static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *al,
-                       mf_skin_cache *cache, const mf_tracks_shared *shared, const int32_t *skins, instance *inst,
-                       mf_bench_result *r, mf_diag *diag)
+/* Counts the blocks the arena hands out (its chunks are counted by the heap hooks). */
+typedef struct arena_count {
+    mf_allocator inner;
+    long long blocks;
+} arena_count;
+
+static void *arena_count_alloc(void *user, size_t n)
+{
+    arena_count *c = user;
+    c->blocks++;
+    return c->inner.alloc(c->inner.user, n);
+}
+static void arena_count_free(void *user, void *p) { ((arena_count *)user)->inner.free(((arena_count *)user)->inner.user, p); }
+static void *arena_count_cold(void *user, size_t n) { return ((arena_count *)user)->inner.alloc_cold(((arena_count *)user)->inner.user, n); }
+static void arena_count_cold_free(void *user, void *p) { ((arena_count *)user)->inner.free_cold(((arena_count *)user)->inner.user, p); }
+
+static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *heap,
+                       mf_instance_arena *arena, arena_count *ac, mf_skin_cache *cache, const mf_tracks_shared *shared, const int32_t *skins,
+                       instance *inst, mf_bench_result *r, mf_diag *diag)
 {
     mf_tracks_config tc = {.shared = shared}; /* the clip tables once for all instances, as a game would */
     float length = d->clips[clip].length;
-    long long mark[2] = {atomic_load(&g_live), atomic_load(&g_allocs)};
+    /* ac outlives the instances: each keeps the allocator it was made with */
+    *ac = (arena_count){mf_instance_arena_allocator(arena), 0};
+    mf_allocator counted = {arena_count_alloc, arena_count_free, ac, arena_count_cold, arena_count_cold_free};
+    const mf_allocator *al = arena ? &counted : heap;
+    long long mark[2];
+    held(arena, &mark[0]);
+    mark[1] = atomic_load(&g_allocs);
     for (int32_t i = 0; i < cfg->instances; i++) {
         instance *it = &inst[i];
         if (mf_pose_create(d, al, &it->pose, diag) != MF_OK) return MF_ERR_NOMEM;
-        if (i == 0) count_part(r, 0, mark);
+        if (i == 0) count_part(r, arena, 0, mark, ac->blocks);
         if (mf_tracks_create(d, &tc, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
-        if (i == 0) count_part(r, 1, mark);
+        if (i == 0) count_part(r, arena, 1, mark, ac->blocks);
         if (mf_draw_list_create(d, al, &it->draw) != MF_OK) return MF_ERR_NOMEM;
-        if (i == 0) count_part(r, 2, mark);
+        if (i == 0) count_part(r, arena, 2, mark, ac->blocks);
         if (cfg->skin_count > 0 && mf_pose_set_skins(it->pose, cache, skins, cfg->skin_count, diag) != MF_OK)
             return MF_ERR_INVALID;
         mf_entry_handle h = mf_tracks_set(it->tracks, 0, clip, true);
@@ -343,7 +377,9 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     int32_t *skins = calloc((size_t)cfg->skin_count + 1, sizeof *skins);
     mf_skin_cache *cache = NULL;
     mf_tracks_shared *shared = NULL;
-    mf_allocator al = {count_alloc, count_free, NULL};
+    mf_instance_arena *arena = NULL;
+    arena_count ac = {{0}, 0};
+    mf_allocator al = {.alloc = count_alloc, .free = count_free};
     if (!inst || !skins) {
         mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
         res = MF_ERR_NOMEM;
@@ -373,14 +409,17 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
         }
     }
     atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
-    if ((res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
+    if ((!cfg->heap && (res = mf_instance_arena_create(&(mf_instance_arena_desc){.backing = al}, &arena)) != MF_OK) ||
+        (res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
         (res = mf_tracks_shared_create(&d, &al, &shared)) != MF_OK ||
-        (res = setup(cfg, &d, clip, &al, cache, shared, skins, inst, r, diag)) != MF_OK) {
+        (res = setup(cfg, &d, clip, &al, arena, &ac, cache, shared, skins, inst, r, diag)) != MF_OK) {
         if (res == MF_ERR_NOMEM) mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
         goto done;
     }
-    r->setup_allocations = atomic_load(&g_allocs);
-    r->setup_bytes = atomic_load(&g_bytes);
+    r->setup_allocations = atomic_load(&g_allocs) + ac.blocks; /* chunks and arena blocks both */
+    size_t arena_used = 0, arena_reserved = 0;
+    mf_instance_arena_usage(arena, &arena_used, &arena_reserved);
+    r->setup_bytes = atomic_load(&g_bytes) - (long long)arena_reserved + (long long)arena_used;
     if ((res = run_frames(cfg, &d, inst, r, diag)) != MF_OK) goto done;
     if (cfg->load_times) res = time_loads(cfg, blob, size, r, diag);
 done:
@@ -391,6 +430,7 @@ done:
     }
     mf_skin_cache_destroy(cache);
     mf_tracks_shared_destroy(shared);
+    mf_instance_arena_destroy(arena);
     free(inst);
     free(skins);
     free(blob);

@@ -17,6 +17,10 @@ typedef struct mf_bench_config {
     /* merge: the rig is built with its atlas, and every frame after the draw lists the drawn
      * instances (placed on a grid) go into one mf_draw_batch (mf_draw_batch.h), timed apart */
     bool merge;
+    /* heap: every instance block from the heap, as one allocation each; else (the default, what
+     * a game with many instances does) the instances' hot blocks from one mf_instance_arena (mf_instance_arena.h),
+     * back to back in the order the batch updates them, their cold blocks from the heap */
+    bool heap;
 } mf_bench_config;
 
 /* Stage times are medians over frames, microseconds per frame. */

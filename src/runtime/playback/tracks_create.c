@@ -104,7 +104,7 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
 }
 
 /* total_tl < 0: the clip tables are shared, not the tracks' own. */
-static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *l)
+static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *l, mf_lines_layout *cold)
 {
     const mf_skel_data *d = t->d;
     size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
@@ -126,12 +126,11 @@ static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *
         t->clip_prop_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
         t->clip_props = mf_lines_carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
     }
-    /* when entries change */
-    t->prop_seen = mf_lines_carve(l, (size_t)t->prop_count, 1);
-    t->mix_table = mf_lines_carve(l, (nc + 1) * (nc + 1), sizeof(double));
-    /* callbacks */
-    t->queue = mf_lines_carve(l, MF_TRACKS_QUEUE_CAP, sizeof(queued));
-    t->fired = mf_lines_carve(l, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
+    /* the cold block (mf_alloc_cold): when entries change, and callbacks */
+    t->prop_seen = mf_lines_carve(cold, (size_t)t->prop_count, 1);
+    t->mix_table = mf_lines_carve(cold, (nc + 1) * (nc + 1), sizeof(double));
+    t->queue = mf_lines_carve(cold, MF_TRACKS_QUEUE_CAP, sizeof(queued));
+    t->fired = mf_lines_carve(cold, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
 }
 
 mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, const mf_allocator *alloc,
@@ -152,13 +151,18 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
         if (d->clips[c].timeline_count > head.max_tl) head.max_tl = d->clips[c].timeline_count;
     head.prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
                       d->transform_count + 3 * d->path_count + 2;
-    mf_lines_layout l = {NULL, sizeof(mf_tracks)};
-    plan(&head, pool, total_tl, &l);
+    mf_lines_layout l = {NULL, sizeof(mf_tracks)}, lc = {NULL, 0};
+    plan(&head, pool, total_tl, &l, &lc);
     mf_tracks *t = mf_alloc_lines(&head.alloc, l.used);
-    if (!t) return MF_ERR_NOMEM;
+    unsigned char *cold = t ? mf_alloc_lines_of(&head.alloc, lc.used, true) : NULL;
+    if (!cold) {
+        mf_free_lines(&head.alloc, t);
+        return MF_ERR_NOMEM;
+    }
     *t = head;
-    mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)};
-    plan(t, pool, total_tl, &real);
+    t->cold = cold;
+    mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)}, real_cold = {cold, 0};
+    plan(t, pool, total_tl, &real, &real_cold);
     add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
@@ -184,6 +188,7 @@ void mf_tracks_destroy(mf_tracks *t)
         mf_free(&al, t->entries), mf_free(&al, t->modes);
         mf_free(&al, t->hold_mix), mf_free(&al, t->latch);
     }
+    mf_free_lines_of(&al, t->cold, true);
     mf_free_lines(&al, t);
 }
 

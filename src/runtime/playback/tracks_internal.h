@@ -64,6 +64,7 @@ struct mf_tracks {
     int32_t queued_count, dropped;
     bool draining;
     bool pool_apart;        /* the pool grew: its arrays are allocations of their own */
+    void *cold;             /* the second block (mf_alloc_cold): prop_seen, mix table, queue, fired */
     mf_fired_event *fired;  /* MF_TRACKS_FIRED_CAP */
 };
 

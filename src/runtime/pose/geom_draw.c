@@ -52,13 +52,21 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     }
     if (verts > 0x7fffffff / 8 || idx > 0x7fffffff / 4) return MF_ERR_UNSUPPORTED;
     int32_t clip_cap = clip_m + 8;
-    /* every array on its own lines (an item is one line): 11 arrays, one line of slack each */
-    size_t bytes = sizeof(mf_draw_list) + sizeof(mf_skel_data) + (size_t)d->slot_count * sizeof(mf_draw_item) +
-                   (size_t)verts * 4 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
-                   (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
-                   (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 12 * MF_LINE;
-    unsigned char *block = mf_alloc_lines(&al, bytes);
-    if (!block) return MF_ERR_NOMEM;
+    /* every array on its own lines (an item is one line), one line of slack each: the struct,
+     * the view, items and vertices, which every frame touches, in one block; uvs, indices and
+     * the clipping scratch, which only a changed item or clipping touches, in a cold one
+     * (mf_alloc_cold) */
+    size_t hot_bytes = sizeof(mf_draw_list) + sizeof(mf_skel_data) + (size_t)d->slot_count * sizeof(mf_draw_item) +
+                       (size_t)verts * 2 * sizeof(float) + 4 * MF_LINE;
+    size_t cold_bytes = (size_t)verts * 2 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
+                        (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
+                        (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 8 * MF_LINE;
+    unsigned char *block = mf_alloc_lines(&al, hot_bytes);
+    unsigned char *cold = block ? mf_alloc_lines_of(&al, cold_bytes, true) : NULL;
+    if (!cold) {
+        mf_free_lines(&al, block);
+        return MF_ERR_NOMEM;
+    }
     mf_draw_list *dl = (mf_draw_list *)block;
     unsigned char *at = block + mf_lines_round(sizeof(mf_draw_list));
     /* in the order a build touches them: items and vertices each frame, uvs and indices when an
@@ -68,10 +76,16 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
         ptr = (type *)at;                                                                        \
         at += mf_lines_round((size_t)(n) * sizeof(type));                                        \
     } while (0)
+    /* the list's own copy of a loaded view: the caller's may be a temporary (only the blob
+     * must stay loaded, as for a pose); a view not from the loader (no bytes) is kept by address */
+    mf_skel_data *view;
+    TAKE(view, 1, mf_skel_data);
     dl->item_cap = d->slot_count;
     TAKE(dl->items, d->slot_count, mf_draw_item);
     dl->vertex_cap = (int32_t)verts;
     TAKE(dl->vertices, verts * 2, float);
+    at = cold;
+    dl->cold = cold;
     TAKE(dl->uvs, verts * 2, float);
     dl->index_cap = (int32_t)idx;
     TAKE(dl->indices, idx, uint16_t);
@@ -82,10 +96,6 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     TAKE(dl->skin, 2 * max_verts, float);
     TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
     TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
-    /* the list's own copy of a loaded view: the caller's may be a temporary (only the blob
-     * must stay loaded, as for a pose); a view not from the loader (no bytes) is kept by address */
-    mf_skel_data *view;
-    TAKE(view, 1, mf_skel_data);
 #undef TAKE
     *view = *d;
     dl->data = d->bytes ? view : d;
@@ -98,6 +108,7 @@ void mf_draw_list_destroy(mf_draw_list *dl)
 {
     if (!dl) return;
     mf_allocator al = dl->alloc;
+    mf_free_lines_of(&al, dl->cold, true);
     mf_free_lines(&al, dl);
 }
 

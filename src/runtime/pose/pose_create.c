@@ -15,7 +15,7 @@ static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
  * the host) last. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
  * past a bone count that is not a multiple of 4. */
 static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
-                 mf_lines_layout *l)
+                 mf_lines_layout *l, mf_lines_layout *cold)
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
     p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
@@ -62,15 +62,16 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->phys_state = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = mf_lines_carve(l, (size_t)d->physics_count, sizeof(double));
     s->phys_fixed = mf_lines_carve(l, (size_t)d->physics_count, sizeof(mf_phys_fixed));
+    /* the cold block (mf_alloc_cold): what only some rigs' frames touch, and the largest */
     if (np > 0) { /* path scratch: only rigs with path constraints */
         size_t pb = (size_t)s->path_bones_cap + 1;
-        s->spaces = mf_lines_carve(l, pb, sizeof(float));
-        s->lengths = mf_lines_carve(l, pb, sizeof(float));
-        s->positions = mf_lines_carve(l, pb * 3 + 2, sizeof(float));
-        s->world = mf_lines_carve(l, (size_t)s->path_world_cap, sizeof(float));
-        s->curves = mf_lines_carve(l, (size_t)s->path_curves_cap, sizeof(float));
+        s->spaces = mf_lines_carve(cold, pb, sizeof(float));
+        s->lengths = mf_lines_carve(cold, pb, sizeof(float));
+        s->positions = mf_lines_carve(cold, pb * 3 + 2, sizeof(float));
+        s->world = mf_lines_carve(cold, (size_t)s->path_world_cap, sizeof(float));
+        s->curves = mf_lines_carve(cold, (size_t)s->path_curves_cap, sizeof(float));
     }
-    p->deform = mf_lines_carve(l, (size_t)deform_total, sizeof(float));
+    p->deform = mf_lines_carve(cold, (size_t)deform_total, sizeof(float));
 }
 
 mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf_pose **out,
@@ -109,10 +110,10 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     int32_t *slot_deform = NULL;
     mf_pose probe = {0};
     mf_pose_scratch sprobe = sc;
-    mf_lines_layout l = {NULL, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
-    /* per-slot max deform, computed into a temporary buffer carved from the same block */
+    mf_lines_layout l = {NULL, sizeof(mf_pose) + sizeof(mf_pose_scratch)}, lc = {NULL, 0};
+    /* per-slot max deform, in a temporary buffer (cold: not between an arena's instances) */
     size_t tmp_bytes = (size_t)data->slot_count * sizeof(int32_t) + 16;
-    slot_deform = mf_alloc(&al, tmp_bytes);
+    slot_deform = mf_alloc_cold(&al, tmp_bytes);
     if (!slot_deform) return MF_ERR_NOMEM;
     memset(slot_deform, 0, tmp_bytes);
     for (int32_t i = 0; i < data->attachment_count; i++) {
@@ -125,25 +126,28 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     int64_t deform_sum = 0;
     for (int32_t i = 0; i < data->slot_count; i++) deform_sum += slot_deform[i];
     if (deform_sum > INT32_MAX) {
-        mf_free(&al, slot_deform);
+        mf_free_cold(&al, slot_deform);
         mf_diag_set(diag, "", "", "mf_pose_create: %lld deform floats over the slots, more than 2^31 - 1",
                     (long long)deform_sum);
         return MF_ERR_UNSUPPORTED;
     }
     deform_total = (int32_t)deform_sum;
-    plan(data, &probe, &sprobe, deform_total, &l);
+    plan(data, &probe, &sprobe, deform_total, &l, &lc);
 
     unsigned char *block = mf_alloc_lines(&al, l.used + 16);
-    if (!block) {
-        mf_free(&al, slot_deform);
-        mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used);
+    unsigned char *cold = block ? mf_alloc_lines_of(&al, lc.used + 16, true) : NULL;
+    if (!cold) {
+        mf_free_lines(&al, block);
+        mf_free_cold(&al, slot_deform);
+        mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used + lc.used);
         return MF_ERR_NOMEM;
     }
     mf_pose *p = (mf_pose *)block;
     mf_pose_scratch *s = (mf_pose_scratch *)(block + sizeof(mf_pose));
     *s = sc;
-    mf_lines_layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)};
-    plan(data, p, s, deform_total, &real);
+    mf_lines_layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)}, real_cold = {cold, 0};
+    plan(data, p, s, deform_total, &real, &real_cold);
+    s->cold = cold;
     p->data = data;
     p->bone_count = data->bone_count;
     p->slot_count = data->slot_count;
@@ -154,7 +158,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         p->deform_first[i] = at;
         at += slot_deform[i];
     }
-    mf_free(&al, slot_deform);
+    mf_free_cold(&al, slot_deform);
     for (int32_t i = 0; i < data->timeline_count; i++) p->cursor[i] = 0;
     for (int32_t i = 0; i < data->bone_count; i++) p->active[i] = !data->bones[i].skin_required;
     for (int32_t i = 0; i < data->ik_count; i++) p->ik_active[i] = !data->ik[i].skin_required;
@@ -183,5 +187,6 @@ void mf_pose_destroy(mf_pose *pose)
 {
     if (!pose) return;
     mf_allocator al = pose->alloc;
+    mf_free_lines_of(&al, pose->scratch->cold, true);
     mf_free_lines(&al, pose);
 }

@@ -122,6 +122,7 @@ typedef struct mf_pose_scratch {
     double phys_dt, phys_clock; /* the frame's time and the summed frame times */
     double phys_frame_dt;       /* the time handed at the last begin (a reset keeps only it) */
     int32_t phys_mode;    /* mf_physics_mode */
+    void *cold;           /* the pose's second block (mf_alloc_cold): path scratch and deform */
 } mf_pose_scratch;
 
 /* What a physics constraint's solve needs from the data alone, worked out once at create
