@@ -45,6 +45,15 @@ static inline void *mf_lines_carve(mf_lines_layout *l, size_t count, size_t elem
 
 static inline void *mf_alloc_lines(const mf_allocator *al, size_t size) { return mf_alloc_lines_of(al, size, false); }
 
+/* As mf_lines_carve, the array starting on a line of its own (the block is line aligned): a
+ * frame that reads records of a line each, or the whole array, touches no line more. */
+static inline void *mf_lines_carve_line(mf_lines_layout *l, size_t count, size_t elem)
+{
+    size_t at = mf_lines_round(l->used);
+    l->used = at + count * elem;
+    return l->base ? l->base + at : NULL;
+}
+
 static inline void mf_free_lines_of(const mf_allocator *al, void *block, bool cold)
 {
     if (!block) return;

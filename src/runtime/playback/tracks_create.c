@@ -108,15 +108,9 @@ static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *
 {
     const mf_skel_data *d = t->d;
     size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
-    /* a frame's */
+    /* every frame's */
     t->current = mf_lines_carve(l, (size_t)t->track_count, sizeof(int32_t));
     t->entries = mf_lines_carve(l, (size_t)pool, sizeof(mf_track_entry));
-    t->modes = mf_lines_carve(l, m ? m : 1, 1);
-    t->hold_mix = mf_lines_carve(l, m ? m : 1, sizeof(int32_t));
-    t->latch = mf_lines_carve(l, m ? m : 1, sizeof(mf_rotation_latch));
-    t->weights = mf_lines_carve(l, tl, sizeof(float));
-    t->rot_weights = mf_lines_carve(l, tl, sizeof(float));
-    t->before = mf_lines_carve(l, tl, 1);
     t->slot_state = mf_lines_carve(l, (size_t)d->slot_count + 1, 1);
     if (total_tl >= 0) { /* the clip tables: a frame reads the attachment and event lists */
         t->clip_attach_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
@@ -126,7 +120,14 @@ static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *
         t->clip_prop_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
         t->clip_props = mf_lines_carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
     }
-    /* the cold block (mf_alloc_cold): when entries change, and callbacks */
+    /* the cold block (mf_alloc_cold): a mix's (one entry playing alone touches none of them),
+     * when entries change, and callbacks */
+    t->modes = mf_lines_carve(cold, m ? m : 1, 1);
+    t->hold_mix = mf_lines_carve(cold, m ? m : 1, sizeof(int32_t));
+    t->latch = mf_lines_carve(cold, m ? m : 1, sizeof(mf_rotation_latch));
+    t->weights = mf_lines_carve(cold, tl, sizeof(float));
+    t->rot_weights = mf_lines_carve(cold, tl, sizeof(float));
+    t->before = mf_lines_carve(cold, tl, 1);
     t->prop_seen = mf_lines_carve(cold, (size_t)t->prop_count, 1);
     t->mix_table = mf_lines_carve(cold, (nc + 1) * (nc + 1), sizeof(double));
     t->queue = mf_lines_carve(cold, MF_TRACKS_QUEUE_CAP, sizeof(queued));

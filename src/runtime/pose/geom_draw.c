@@ -21,6 +21,28 @@ static bool drawable(uint8_t type)
     return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
 }
 
+/* The list's arrays, each on lines of its own (an item is one line): the struct, its copy of the
+ * view, items and vertices, which every frame touches, in the hot block; uvs, indices and the
+ * clipping scratch, which only a changed item or clipping touches, in the cold one
+ * (mf_alloc_cold), in the order a build touches them. Returns the view's place. */
+static mf_skel_data *plan(mf_draw_list *dl, int32_t slots, int64_t verts, int64_t idx, int32_t clip_m,
+                          int32_t clip_cap, int32_t max_verts, mf_lines_layout *hot, mf_lines_layout *cold)
+{
+    (void)mf_lines_carve_line(hot, 1, sizeof(mf_draw_list));
+    mf_skel_data *view = mf_lines_carve_line(hot, 1, sizeof(mf_skel_data));
+    dl->items = mf_lines_carve_line(hot, (size_t)slots, sizeof(mf_draw_item));
+    dl->vertices = mf_lines_carve_line(hot, (size_t)verts * 2, sizeof(float));
+    dl->uvs = mf_lines_carve_line(cold, (size_t)verts * 2, sizeof(float));
+    dl->indices = mf_lines_carve_line(cold, (size_t)idx, sizeof(uint16_t));
+    dl->clip_poly = mf_lines_carve_line(cold, (size_t)(6 * clip_m + 8), sizeof(float));
+    dl->clip_tmp_a = mf_lines_carve_line(cold, (size_t)(2 * clip_cap), sizeof(float));
+    dl->clip_tmp_b = mf_lines_carve_line(cold, (size_t)(2 * clip_cap), sizeof(float));
+    dl->skin = mf_lines_carve_line(cold, (size_t)(2 * max_verts), sizeof(float));
+    dl->clip_piece_first = mf_lines_carve_line(cold, CLIP_MAX, sizeof(int32_t));
+    dl->clip_piece_count = mf_lines_carve_line(cold, CLIP_MAX, sizeof(int32_t));
+    return view;
+}
+
 mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, mf_draw_list **out)
 {
     if (!out) return MF_ERR_ARGUMENT;
@@ -52,51 +74,23 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     }
     if (verts > 0x7fffffff / 8 || idx > 0x7fffffff / 4) return MF_ERR_UNSUPPORTED;
     int32_t clip_cap = clip_m + 8;
-    /* every array on its own lines (an item is one line), one line of slack each: the struct,
-     * the view, items and vertices, which every frame touches, in one block; uvs, indices and
-     * the clipping scratch, which only a changed item or clipping touches, in a cold one
-     * (mf_alloc_cold) */
-    size_t hot_bytes = sizeof(mf_draw_list) + sizeof(mf_skel_data) + (size_t)d->slot_count * sizeof(mf_draw_item) +
-                       (size_t)verts * 2 * sizeof(float) + 4 * MF_LINE;
-    size_t cold_bytes = (size_t)verts * 2 * sizeof(float) + (size_t)idx * sizeof(uint16_t) +
-                        (size_t)(3 * clip_m + 4 * clip_cap + 8) * 2 * sizeof(float) +
-                        (size_t)max_verts * 2 * sizeof(float) + 2 * (size_t)CLIP_MAX * sizeof(int32_t) + 8 * MF_LINE;
-    unsigned char *block = mf_alloc_lines(&al, hot_bytes);
-    unsigned char *cold = block ? mf_alloc_lines_of(&al, cold_bytes, true) : NULL;
-    if (!cold) {
+    mf_lines_layout hot = {NULL, 0}, cold = {NULL, 0};
+    mf_draw_list probe = {0};
+    (void)plan(&probe, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold); /* sizes */
+    unsigned char *block = mf_alloc_lines(&al, hot.used);
+    unsigned char *cold_block = block ? mf_alloc_lines_of(&al, cold.used, true) : NULL;
+    if (!cold_block) {
         mf_free_lines(&al, block);
         return MF_ERR_NOMEM;
     }
     mf_draw_list *dl = (mf_draw_list *)block;
-    unsigned char *at = block + mf_lines_round(sizeof(mf_draw_list));
-    /* in the order a build touches them: items and vertices each frame, uvs and indices when an
-     * item changes, the clipping scratch only with clipping */
-#define TAKE(ptr, n, type)                                                                      \
-    do {                                                                                         \
-        ptr = (type *)at;                                                                        \
-        at += mf_lines_round((size_t)(n) * sizeof(type));                                        \
-    } while (0)
+    hot = (mf_lines_layout){block, 0}, cold = (mf_lines_layout){cold_block, 0};
+    mf_skel_data *view = plan(dl, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold);
+    dl->item_cap = d->slot_count, dl->vertex_cap = (int32_t)verts, dl->index_cap = (int32_t)idx;
+    dl->clip_cap = clip_cap;
+    dl->cold = cold_block;
     /* the list's own copy of a loaded view: the caller's may be a temporary (only the blob
      * must stay loaded, as for a pose); a view not from the loader (no bytes) is kept by address */
-    mf_skel_data *view;
-    TAKE(view, 1, mf_skel_data);
-    dl->item_cap = d->slot_count;
-    TAKE(dl->items, d->slot_count, mf_draw_item);
-    dl->vertex_cap = (int32_t)verts;
-    TAKE(dl->vertices, verts * 2, float);
-    at = cold;
-    dl->cold = cold;
-    TAKE(dl->uvs, verts * 2, float);
-    dl->index_cap = (int32_t)idx;
-    TAKE(dl->indices, idx, uint16_t);
-    dl->clip_cap = clip_cap;
-    TAKE(dl->clip_poly, 6 * clip_m + 8, float);
-    TAKE(dl->clip_tmp_a, 2 * clip_cap, float);
-    TAKE(dl->clip_tmp_b, 2 * clip_cap, float);
-    TAKE(dl->skin, 2 * max_verts, float);
-    TAKE(dl->clip_piece_first, CLIP_MAX, int32_t);
-    TAKE(dl->clip_piece_count, CLIP_MAX, int32_t);
-#undef TAKE
     *view = *d;
     dl->data = d->bytes ? view : d;
     dl->alloc = al;

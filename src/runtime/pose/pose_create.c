@@ -19,7 +19,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
     p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
-    s->seg = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(mf_pose_seg));
+    s->seg = mf_lines_carve_line(l, (size_t)d->timeline_count, sizeof(mf_pose_seg)); /* a line each */
     float **local[] = {&p->x, &p->y, &p->rot, &p->sx, &p->sy, &p->shx, &p->shy};
     for (size_t i = 0; i < 7; i++) *local[i] = mf_lines_carve(l, nb, sizeof(float));
     p->inherit = mf_lines_carve(l, nb, 1);
