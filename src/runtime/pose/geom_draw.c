@@ -215,18 +215,6 @@ static inline void item_colours(mf_draw_item *it, const mf_pose *p, int32_t s, u
     memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
 }
 
-/* A kept item's image and colours, stored only where they changed: a frame then writes no item
- * line of a skeleton whose colours hold (at thousands of instances a line written costs about
- * twice one read). Compared as bits, so what stays is what item_colours would write. */
-static inline void kept_colours(mf_draw_item *it, const mf_pose *p, int32_t s, uint32_t color, int32_t image)
-{
-    mf_draw_item fresh;
-    item_colours(&fresh, p, s, color);
-    if (it->image != image) it->image = image;
-    if (memcmp(it->light, fresh.light, sizeof fresh.light) != 0) memcpy(it->light, fresh.light, sizeof fresh.light);
-    if (memcmp(it->dark, fresh.dark, sizeof fresh.dark) != 0) memcpy(it->dark, fresh.dark, sizeof fresh.dark);
-}
-
 /* The build proper (dl and p checked: p of dl's data). noinline: inlined under the check, its
  * loop compiled to some 50-70 more instructions a skeleton-frame (gcc 12, the bench rigs). */
 static __attribute__((noinline)) void build(mf_draw_list *dl, const mf_pose *p)
@@ -263,17 +251,16 @@ static __attribute__((noinline)) void build(mf_draw_list *dl, const mf_pose *p)
             if (f >= 0 && f < at->seq_count) image = at->image + f;
             if (f >= 0 && f < at->uv_sets) uv_set = f;
         }
+        it->image = image;
+        item_colours(it, p, s, at->color);
         /* the same attachment at the same place as in the previous build left its uvs and
          * indices there, and the rest of the item as it is: draw runs change only with draw
          * order, attachments, sequences and clipping (decided before the item is written over) */
         if (clip_end == -2 && items < prev_items && it->slot == s && it->attachment == att &&
             it->uv_set == uv_set && !it->clipped && it->vertex_first == verts && it->index_first == idx) {
-            kept_colours(it, p, s, at->color, image);
             mf_skin_attachment(p, s, att, at, dl->vertices + 2 * verts);
             verts += n, idx += ni, items++, kept++;
         } else {
-            it->image = image;
-            item_colours(it, p, s, at->color);
             it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
             it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
             it->vertex_first = verts, it->index_first = idx;

@@ -94,16 +94,15 @@ static int32_t mark(mf_pose *p)
         for (int32_t k = 0; k < 7; k++) {
             c[k] = _mm_loadu_si128((const __m128i *)(const void *)(cur[k] + i));
             __m128i *av = (__m128i *)(void *)(app[k] + i);
-            __m128i e = _mm_cmpeq_epi32(c[k], _mm_loadu_si128(av));
-            same = _mm_and_si128(same, e);
-            if (_mm_movemask_epi8(e) != 0xffff) _mm_storeu_si128(av, c[k]); /* a line stays clean */
+            same = _mm_and_si128(same, _mm_cmpeq_epi32(c[k], _mm_loadu_si128(av)));
+            _mm_storeu_si128(av, c[k]);
         }
         /* the four bones' bytes at once: inherit modes compared, flags or-ed */
         uint32_t inh, pinh, cons, valid, act;
         memcpy(&inh, p->inherit + i, 4), memcpy(&pinh, s->prev_inherit + i, 4);
         memcpy(&cons, s->constrained + i, 4), memcpy(&valid, s->world_valid + i, 4);
         memcpy(&act, p->active + i, 4);
-        if (inh != pinh) memcpy(s->prev_inherit + i, &inh, 4);
+        memcpy(s->prev_inherit + i, &inh, 4);
         int same_inh = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_cvtsi32_si128((int)inh), _mm_cvtsi32_si128((int)pinh)));
         int keep = _mm_movemask_ps(_mm_castsi128_ps(same)) & same_inh & 15;
         /* keep bit j set: byte j 0, else 1 */
@@ -121,10 +120,11 @@ static int32_t mark(mf_pose *p)
         for (int32_t k = 0; k < 7; k++) {
             uint32_t a, b; /* bits, so -0 and NaN compare as they are */
             memcpy(&a, app[k] + i, 4), memcpy(&b, cur[k] + i, 4);
-            if (a != b) changed = true, app[k][i] = cur[k][i];
+            changed |= a != b;
+            app[k][i] = cur[k][i];
         }
         s->changed[i] = changed || s->constrained[i] || !s->world_valid[i] || !p->active[i];
-        if (s->prev_inherit[i] != p->inherit[i]) s->prev_inherit[i] = p->inherit[i];
+        s->prev_inherit[i] = p->inherit[i];
         computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
     return computed;

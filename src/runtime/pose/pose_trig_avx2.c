@@ -85,9 +85,8 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
     return (unsigned)miss; /* the others computed their same values */
 }
 
-/* Bones i..i+7: compares and copies local to applied values (eight values stored only when one
- * differs: at thousands of instances a line written costs about twice one read), marks the bones,
- * fills the trigonometry cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
+/* Bones i..i+7: compares and copies local to applied values, marks the bones, fills the trigonometry
+ * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
  * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
  * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
 AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
@@ -97,9 +96,8 @@ AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m
     do {                                                                                                   \
         __m256i c_ = _mm256_loadu_si256((const __m256i *)(const void *)(p->local + i));                  \
         __m256i *a_ = (__m256i *)(void *)(p->applied + i);                                                \
-        __m256i e_ = _mm256_cmpeq_epi32(c_, _mm256_loadu_si256(a_));                                      \
-        same = _mm256_and_si256(same, e_);                                                                \
-        if (_mm256_movemask_epi8(e_) != -1) _mm256_storeu_si256(a_, c_); /* a line stays clean */        \
+        same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c_, _mm256_loadu_si256(a_)));                   \
+        _mm256_storeu_si256(a_, c_);                                                                      \
         keep = c_;                                                                                        \
     } while (0)
     __m256i unused;
@@ -120,11 +118,10 @@ AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m
     __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(p->active + i));
     __m128i vc = _mm_loadl_epi64((const __m128i *)(const void *)(s->constrained + i));
     __m128i vv = _mm_loadl_epi64((const __m128i *)(const void *)(s->world_valid + i));
-    __m128i same_inh = _mm_cmpeq_epi8(vi, vp);
-    if ((_mm_movemask_epi8(same_inh) & 0xff) != 0xff) _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
+    _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
     _mm_storel_epi64((__m128i *)(void *)(s->kept + i), _mm_setzero_si128()); /* kept flags start clear */
     const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
-    __m128i keep = _mm_andnot_si128(_mm_cmpeq_epi8(va, zero), _mm_and_si128(same8, same_inh));
+    __m128i keep = _mm_andnot_si128(_mm_cmpeq_epi8(va, zero), _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
     __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
     __m128i *ch = (__m128i *)(void *)(s->changed + i);
     dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadl_epi64(ch)));
