@@ -68,7 +68,6 @@ typedef struct mf_draw_list {
     float *clip_poly, *clip_tmp_a, *clip_tmp_b, *skin;
     int32_t *clip_piece_first, *clip_piece_count;
     int32_t piece_count;
-    uint16_t *tri_scratch;
     const mf_skel_data *data; /* the view it was created for (and sized from): its own copy of a
                                * loaded one (mf_draw_list_create) */
     mf_allocator alloc;
