@@ -102,6 +102,19 @@ static void tables_of_other_data_are_refused(void **state)
     mf_tracks *t = (mf_tracks *)&cfg;
     assert_int_equal(mf_tracks_create(&b.data, &cfg, NULL, &t), MF_ERR_ARGUMENT);
     assert_null(t);
+    /* a copy of the view is the same build: accepted, as a draw list accepts it */
+    mf_skel_data copy = a.data;
+    assert_int_equal(mf_tracks_create(&copy, &cfg, NULL, &t), MF_OK);
+    mf_tracks_destroy(t);
+    mf_tracks_shared_destroy(sh);
+    /* tables built from a temporary view keep their own copy of it */
+    mf_skel_data temp = a.data;
+    assert_int_equal(mf_tracks_shared_create(&temp, NULL, &sh), MF_OK);
+    memset(&temp, 0xab, sizeof temp);
+    cfg.shared = sh;
+    assert_int_equal(mf_tracks_create(&a.data, &cfg, NULL, &t), MF_OK);
+    mf_tracks_destroy(t);
+    assert_int_equal(mf_tracks_create(&b.data, &cfg, NULL, &t), MF_ERR_ARGUMENT);
     mf_tracks_shared_destroy(sh);
     mf_tracks_shared_destroy(NULL);
     test_rig_free(&a);

@@ -92,7 +92,8 @@ typedef void (*mf_track_listener)(mf_tracks *tracks, mf_track_event_type type, m
 
 /* The tables every tracks of one data can share (the properties each clip keys, its attachment
  * and event timelines): built once per mf_skel_data, they keep that much out of each instance.
- * Immutable once built: any thread may read it; it must outlive the tracks that use it. */
+ * Immutable once built: any thread may read it; it must outlive the tracks that use it. It keeps
+ * its own copy of a loaded view (which need not outlive it; the blob must stay loaded). */
 typedef struct mf_tracks_shared mf_tracks_shared;
 mf_result mf_tracks_shared_create(const mf_skel_data *data, const mf_allocator *alloc,
                                   mf_tracks_shared **out);
@@ -106,7 +107,8 @@ typedef struct mf_tracks_config {
     const mf_tracks_shared *shared; /* NULL: the tracks build their own tables */
 } mf_tracks_config;
 
-/* MF_ERR_ARGUMENT also when config->shared was built for other data. */
+/* MF_ERR_ARGUMENT also when config->shared was built for other data (a copy of the view it was
+ * built from is the same data: the same loaded blob). */
 mf_result mf_tracks_create(const mf_skel_data *data, const mf_tracks_config *config,
                            const mf_allocator *alloc, mf_tracks **out);
 void mf_tracks_destroy(mf_tracks *t);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../alloc_lines.h"
+#include "../skel_data_same.h"
 #include "tracks_internal.h"
 
 /* Property ids: per bone 8 channels, per slot 5, per deformed attachment 1, per constraint 1
@@ -103,8 +104,8 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
     return i;
 }
 
-/* total_tl < 0: the clip tables are shared, not the tracks' own. */
-static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *l, mf_lines_layout *cold)
+/* own: the tracks' own clip tables (else they are shared). */
+static void plan(mf_tracks *t, int32_t pool, bool own, mf_lines_layout *l, mf_lines_layout *cold)
 {
     const mf_skel_data *d = t->d;
     size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
@@ -112,13 +113,12 @@ static void plan(mf_tracks *t, int32_t pool, int32_t total_tl, mf_lines_layout *
     t->current = mf_lines_carve(l, (size_t)t->track_count, sizeof(int32_t));
     t->entries = mf_lines_carve(l, (size_t)pool, sizeof(mf_track_entry));
     t->slot_state = mf_lines_carve(l, (size_t)d->slot_count + 1, 1);
-    if (total_tl >= 0) { /* the clip tables: a frame reads the attachment and event lists */
-        t->clip_attach_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
-        t->clip_event_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
-        t->clip_attach = mf_lines_carve(l, (size_t)total_tl + 1, sizeof(int32_t));
-        t->clip_events = mf_lines_carve(l, (size_t)total_tl + 1, sizeof(int32_t));
-        t->clip_prop_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
-        t->clip_props = mf_lines_carve(l, (size_t)total_tl * PROP_MAX + 1, sizeof(int32_t));
+    if (own) { /* the clip tables: a frame reads the attachment and event lists */
+        mf_clip_tables tb;
+        mf_clip_tables_carve(l, d, &tb);
+        t->clip_prop_first = tb.prop_first, t->clip_props = tb.props;
+        t->clip_attach_first = tb.attach_first, t->clip_attach = tb.attach;
+        t->clip_event_first = tb.event_first, t->clip_events = tb.events;
     }
     /* the cold block (mf_alloc_cold): a mix's (one entry playing alone touches none of them),
      * when entries change, and callbacks */
@@ -146,14 +146,14 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     head.time_scale = cfg && cfg->time_scale != 0 ? cfg->time_scale : 1;
     int32_t pool = cfg && cfg->pool_initial > 0 ? cfg->pool_initial : MF_TRACKS_POOL_INITIAL;
     const mf_tracks_shared *sh = cfg ? cfg->shared : NULL;
-    if (sh && sh->d != d) return MF_ERR_ARGUMENT;
-    int32_t nc = d->clip_count, total_tl = sh ? -1 : mf_clip_tables_timelines(d);
+    if (sh && !mf_sd_same(sh->d, d)) return MF_ERR_ARGUMENT; /* tables of that build only */
+    int32_t nc = d->clip_count;
     for (int32_t c = 0; c < nc; c++)
         if (d->clips[c].timeline_count > head.max_tl) head.max_tl = d->clips[c].timeline_count;
     head.prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
                       d->transform_count + 3 * d->path_count + 2;
     mf_lines_layout l = {NULL, sizeof(mf_tracks)}, lc = {NULL, 0};
-    plan(&head, pool, total_tl, &l, &lc);
+    plan(&head, pool, !sh, &l, &lc);
     mf_tracks *t = mf_alloc_lines(&head.alloc, l.used);
     unsigned char *cold = t ? mf_alloc_lines_of(&head.alloc, lc.used, true) : NULL;
     if (!cold) {
@@ -163,7 +163,7 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     *t = head;
     t->cold = cold;
     mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)}, real_cold = {cold, 0};
-    plan(t, pool, total_tl, &real, &real_cold);
+    plan(t, pool, !sh, &real, &real_cold);
     add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);

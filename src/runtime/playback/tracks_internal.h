@@ -3,6 +3,7 @@
 #define MF_TRACKS_INTERNAL_H
 
 #include "mf/mf_tracks.h"
+#include "../alloc_lines.h"
 
 /* How an entry's timeline is applied while it mixes (decided when the entries change). */
 enum {
@@ -80,13 +81,16 @@ typedef struct mf_clip_tables {
 } mf_clip_tables;
 
 struct mf_tracks_shared {
-    const mf_skel_data *d;
+    const mf_skel_data *d; /* the view built for: its own copy of a loaded one (tracks of a copy
+                            * of that view use the tables too), else the caller's */
+    mf_skel_data view;
     mf_allocator alloc;
     mf_clip_tables tables;
 };
 
-/* tracks_shared.c: the tables' sizes (timelines of all clips) and their filling */
-int32_t mf_clip_tables_timelines(const mf_skel_data *d);
+/* tracks_shared.c: the tables' arrays carved from a layout (a first pass with base NULL sizes
+ * them), and their filling */
+void mf_clip_tables_carve(mf_lines_layout *l, const mf_skel_data *d, mf_clip_tables *tb);
 void mf_clip_tables_fill(const mf_skel_data *d, const mf_clip_tables *tb);
 
 /* tracks_create.c */

@@ -11,13 +11,6 @@ static int cmp_i32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-int32_t mf_clip_tables_timelines(const mf_skel_data *d)
-{
-    int32_t total = 0;
-    for (int32_t c = 0; c < d->clip_count; c++) total += d->clips[c].timeline_count;
-    return total;
-}
-
 void mf_clip_tables_fill(const mf_skel_data *d, const mf_clip_tables *tb)
 {
     int32_t nc = d->clip_count, n = 0, na = 0, ne = 0;
@@ -36,9 +29,10 @@ void mf_clip_tables_fill(const mf_skel_data *d, const mf_clip_tables *tb)
     tb->prop_first[nc] = n, tb->attach_first[nc] = na, tb->event_first[nc] = ne;
 }
 
-/* The tables' arrays after the head: a first pass with base NULL sizes the block. */
-static void carve(mf_lines_layout *l, size_t nc, size_t tl, mf_clip_tables *tb)
+void mf_clip_tables_carve(mf_lines_layout *l, const mf_skel_data *d, mf_clip_tables *tb)
 {
+    size_t nc = (size_t)d->clip_count, tl = 0;
+    for (int32_t c = 0; c < d->clip_count; c++) tl += (size_t)d->clips[c].timeline_count;
     tb->prop_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
     tb->attach_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
     tb->event_first = mf_lines_carve(l, nc + 1, sizeof(int32_t));
@@ -52,15 +46,15 @@ mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *all
     if (out) *out = NULL;
     if (!d || !out) return MF_ERR_ARGUMENT;
     mf_allocator al = alloc ? *alloc : (mf_allocator){0};
-    size_t nc = (size_t)d->clip_count, tl = (size_t)mf_clip_tables_timelines(d);
     mf_lines_layout l = {NULL, sizeof(mf_tracks_shared)};
     mf_clip_tables sized;
-    carve(&l, nc, tl, &sized);
+    mf_clip_tables_carve(&l, d, &sized);
     mf_tracks_shared *s = mf_alloc_lines(&al, l.used);
     if (!s) return MF_ERR_NOMEM;
-    s->d = d, s->alloc = al;
+    s->view = *d, s->alloc = al;
+    s->d = d->bytes ? &s->view : d;
     l = (mf_lines_layout){(unsigned char *)s, sizeof(mf_tracks_shared)};
-    carve(&l, nc, tl, &s->tables);
+    mf_clip_tables_carve(&l, d, &s->tables);
     mf_clip_tables_fill(d, &s->tables);
     *out = s;
     return MF_OK;
