@@ -42,6 +42,16 @@ static inline void test_rig_build(test_rig *r, const char *mskel, const char *co
 static inline void test_rig_free(test_rig *r) { free(r->blob); }
 
 #define RIG_HEAD "{\"format\":1,\"uid\":\"skl_000000000001\",\"type\":\"Skeleton\","
+
+/* Five bones in a chain, one slot with a three-vertex mesh weighted to two of them. */
+#define RIG_WEIGHTED_MESH RIG_HEAD \
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3}," \
+    "{\"name\":\"b\",\"parent\":\"a\",\"x\":3},{\"name\":\"c\",\"parent\":\"b\",\"x\":3},{\"name\":\"d\",\"parent\":\"c\"}]," \
+    "\"slots\":[{\"name\":\"s\",\"bone\":\"root\",\"attachment\":\"m\"}]," \
+    "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"s\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":3," \
+    "\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],\"weights\":{\"bones\":[\"a\",\"d\"]," \
+    "\"v\":[[0,0.5,1,1,1,0.5,2,2],[0,0.5,1,1,1,0.5,2,2],[1,1,0,0]]}}]}]}"
+
 #define CLIP_HEAD "{\"format\":1,\"uid\":\"anm_000000000001\",\"type\":\"SkeletonClip\",\"skeleton\":{\"uid\":\"skl_000000000001\"},"
 /* A binary build's section entry (the table after the 64-byte header); fails the test when
  * the build has none with that id. */

@@ -42,12 +42,7 @@ static void hot_free(void *user, void *p) { count_free(&((counter *)user)[0], p)
 static void *cold_alloc(void *user, size_t n) { return count_alloc(&((counter *)user)[1], n); }
 static void cold_free(void *user, void *p) { count_free(&((counter *)user)[1], p); }
 
-static const char *RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3},"
-    "{\"name\":\"b\",\"parent\":\"a\",\"x\":3},{\"name\":\"c\",\"parent\":\"b\",\"x\":3},{\"name\":\"d\",\"parent\":\"c\"}],"
-    "\"slots\":[{\"name\":\"s\",\"bone\":\"root\",\"attachment\":\"m\"}],"
-    "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"s\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":3,"
-    "\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],\"weights\":{\"bones\":[\"a\",\"d\"],"
-    "\"v\":[[0,0.5,1,1,1,0.5,2,2],[0,0.5,1,1,1,0.5,2,2],[1,1,0,0]]}}]}]}";
+static const char *RIG = RIG_WEIGHTED_MESH;
 
 static bool inside(const void *p, const void *lo, size_t n)
 {

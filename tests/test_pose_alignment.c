@@ -22,12 +22,7 @@ static void free8(void *user, void *p)
     if (p) free((unsigned char *)p - 8);
 }
 
-static const char *RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3},"
-    "{\"name\":\"b\",\"parent\":\"a\",\"x\":3},{\"name\":\"c\",\"parent\":\"b\",\"x\":3},{\"name\":\"d\",\"parent\":\"c\"}],"
-    "\"slots\":[{\"name\":\"s\",\"bone\":\"root\",\"attachment\":\"m\"}],"
-    "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"s\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":3,"
-    "\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],\"weights\":{\"bones\":[\"a\",\"d\"],"
-    "\"v\":[[0,0.5,1,1,1,0.5,2,2],[0,0.5,1,1,1,0.5,2,2],[1,1,0,0]]}}]}]}";
+static const char *RIG = RIG_WEIGHTED_MESH;
 
 static void test_allocator_8_byte_aligned(void **state)
 {
