@@ -265,7 +265,7 @@ static mf_draw_batch *merge_setup(const mf_bench_config *cfg, const mf_skel_data
     *xf = malloc((size_t)n * 6 * sizeof(float));
     mf_draw_batch *b = NULL;
     mf_draw_batch_desc desc = {.max_vertices = (int32_t)(v > 0 ? v : 1), .max_indices = (int32_t)(ix > 0 ? ix : 1),
-                               .max_calls = (int32_t)c, .alloc = {count_alloc, count_free, NULL}};
+                               .max_calls = (int32_t)c, .alloc = {.alloc = count_alloc, .free = count_free}};
     if (!*xf || v > 0x7fffffff / 2 || ix > 0x7fffffff / 2 || c > 0x7fffffff || mf_draw_batch_create(&desc, &b) != MF_OK)
         return NULL;
     for (int32_t i = 0; i < cfg->instances; i++) {
