@@ -143,10 +143,10 @@ static void influence_cap(void **state)
 {
     (void)state;
     mf_check_report rep;
-    char nine[400] = "[";
-    for (int i = 0; i < 9; i++) strcat(nine, i ? ", 0, 0.1, 20, 2" : "0, 0.2, 20, 2");
-    strcat(nine, "]");
-    run_check(variant("cap", "mannequin.mskel", "[0, 1, 20, 2]", nine), &rep);
+    char over[800] = "["; /* one influence over the cap */
+    for (int i = 0; i <= MF_MAX_INFLUENCES; i++) strcat(over, i ? ", 0, 0.05, 20, 2" : "0, 0.2, 20, 2");
+    strcat(over, "]");
+    run_check(variant("cap", "mannequin.mskel", "[0, 1, 20, 2]", over), &rep);
     expect(&rep, MF_CHECK_INFLUENCE_CAP, MF_SEVERITY_ERROR, "mannequin", "mannequin.mskel",
            "skins[0].attachments[9].weights.v[5]");
     mf_check_report_free(&rep);
@@ -156,10 +156,11 @@ static void influence_cap(void **state)
     assert_int_equal(mf_skeleton_load(tu_src("examples/mannequin/mannequin.mskel"), &sk, &d), MF_OK);
     mf_attachment *torso = &sk->skins[0].attachments[9];
     assert_int_equal(torso->type, MF_ATTACH_MESH);
-    mf_influence *infl = mf_skeleton_alloc(sk, 10 * sizeof *infl);
-    for (int i = 0; i < 10; i++) infl[i] = (mf_influence){0, 0.1f, 0, 0};
+    enum { OVER = MF_MAX_INFLUENCES + 2 };
+    mf_influence *infl = mf_skeleton_alloc(sk, OVER * sizeof *infl);
+    for (int i = 0; i < OVER; i++) infl[i] = (mf_influence){0, 1.0f / OVER, 0, 0};
     int32_t *first = mf_skeleton_alloc(sk, 2 * sizeof *first);
-    first[0] = 0, first[1] = 10;
+    first[0] = 0, first[1] = OVER;
     torso->vertices.count = 1, torso->vertices.first = first, torso->vertices.infl = infl;
     torso->uv_count = 1;
     memset(&rep, 0, sizeof rep);

@@ -251,8 +251,9 @@ static const err_case cases[] = {
      "hero.mskel: skins[0].attachments[0].weights.v[1]: expected [bone, weight, x, y] groups, got 3 numbers"},
     {HEAD BONES SLOTS SKIN(MESH(", 'weights': { 'bones': ['hips'], 'v': [[0, 1, 0, 0], [0, 1, 0, 0, 0, 1, 0, "
                                 "0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, "
-                                "0, 1, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0]] }")),
-     MF_ERR_INVALID, "hero.mskel: skins[0].attachments[0].weights.v[1]: 9 influences (at most 8)"},
+                                "0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, "
+                                "0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0]] }")),
+     MF_ERR_INVALID, "hero.mskel: skins[0].attachments[0].weights.v[1]: 17 influences (at most 16)"},
     {HEAD BONES SLOTS SKIN(MESH(", 'weights': { 'bones': ['hips'], 'v': [[0, 1, 0, 0]] }")), MF_ERR_INVALID,
      "hero.mskel: skins[0].attachments[0].weights.v: 1 vertices, but 'uvs' has 5"},
     {HEAD BONES SLOTS SKIN(MESH(", 'weights': { 'bones': ['hip'], 'v': [] }")), MF_ERR_INVALID,

@@ -334,8 +334,8 @@ static void skins_and_attachments_are_checked(void **state)
         ATT(0).infl_count = 4;
         ATT(0).deform_count = 8;
     } while (0), "attachments[0].influences", "the vertex spans cover 5 influences, not 4");
-    CORRUPT(((mf_sd_span *)data(b, MF_SD_SEC_SPANS))[2].count = 9, "spans[2]", "vertex 2 of attachment 0");
-    CORRUPT(((mf_sd_span *)data(b, MF_SD_SEC_SPANS))[1].first = 0, "spans[1]", "expected 1+(1..8)");
+    CORRUPT(((mf_sd_span *)data(b, MF_SD_SEC_SPANS))[2].count = MF_SD_MAX_INFLUENCES + 1, "spans[2]", "vertex 2 of attachment 0");
+    CORRUPT(((mf_sd_span *)data(b, MF_SD_SEC_SPANS))[1].first = 0, "spans[1]", "expected 1+(1..16)");
     CORRUPT(((mf_sd_influence *)data(b, MF_SD_SEC_INFLUENCES))[3].bone = 6, "influences[3].bone", "bone 6 outside 0..5");
     CORRUPT(((uint16_t *)data(b, MF_SD_SEC_TRIANGLES))[ATT(0).tri_first + 4] = 4, "attachments[0].triangles",
             "index 4: vertex 4 of 4");

@@ -1,7 +1,8 @@
 /* AVX skinning against the SSE2 path and the scalar path (bit for bit: all three do the same
  * operations in the same order) on random unweighted meshes of every tail length and regions,
- * and on random weighted meshes, 1 to 8 influences a vertex in
- * random runs (equal counts side by side, odd counts, odd vertex counts), with and without
+ * and on random weighted meshes, 1 to MF_SD_MAX_INFLUENCES (16) influences a vertex in
+ * random runs (equal counts side by side, odd counts, odd vertex counts, every count in one
+ * mesh: the level chooser's path past 8 counts), with and without
  * deform; and draw lists whose kept items must equal a fresh build's. */
 #include <math.h>
 #include <stdarg.h>
@@ -45,7 +46,7 @@ static char *random_rig(uint32_t *rng)
     for (int m = 0; m < NMESH; m++) tu_cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
     tu_cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
     for (int m = 0; m < NMESH; m++) {
-        int v = 3 + rng_i(rng, 30);
+        int v = m % 3 == 1 ? MF_SD_MAX_INFLUENCES + rng_i(rng, 17) : 3 + rng_i(rng, 30);
         tu_cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
         for (int i = 0; i < v; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
         tu_cat(&b, &len, &cap, "],\"triangles\":[");
@@ -55,8 +56,9 @@ static char *random_rig(uint32_t *rng)
         tu_cat(&b, &len, &cap, "],\"v\":[");
         int count = 1, run = 0;
         for (int i = 0; i < v; i++) {
-            if (run-- <= 0) count = 1 + rng_i(rng, 8), run = rng_i(rng, 4);
+            if (run-- <= 0) count = 1 + rng_i(rng, MF_SD_MAX_INFLUENCES), run = rng_i(rng, 4);
             if (m % 3 == 0) count = 2; /* every vertex two influences: one group, in order (contiguous stores) */
+            if (m % 3 == 1) count = 1 + (i + m) % MF_SD_MAX_INFLUENCES; /* every count */
             tu_cat(&b, &len, &cap, "%s[", i ? "," : "");
             float left = 1;
             for (int j = 0; j < count; j++) {
@@ -77,7 +79,7 @@ static void test_avx_matches_sse2_and_scalar(void **state)
 {
     (void)state;
     uint32_t rng = 2024u;
-    int32_t checked = 0, worst_ulps = 0, padded = 0, wide = 0, scattered = 0;
+    int32_t checked = 0, worst_ulps = 0, padded = 0, wide = 0, scattered = 0, over8 = 0;
     int avx_seen = 0;
     for (int rig = 0; rig < 12; rig++) {
         char *text = random_rig(&rng);
@@ -103,6 +105,7 @@ static void test_avx_matches_sse2_and_scalar(void **state)
                     const mf_sd_skin_group *gr = &sc->skin_groups[g];
                     total += gr->vertices;
                     wide += gr->count > 4;
+                    over8 += gr->count > 8;
                     scattered += gr->plain < 5;
                     for (int32_t i = 0; i < gr->vertices; i++) {
                         int32_t real = sc->skin_vertices[gr->vertex_first + i].records;
@@ -168,7 +171,7 @@ static void test_avx_matches_sse2_and_scalar(void **state)
     (void)worst_ulps;
     printf("avx: %s, %d coordinates checked, %d padded vertices, %d groups above 4, %d scattered\n",
            avx_seen ? "used" : "not available", (int)checked, (int)padded, (int)wide, (int)scattered);
-    assert_true(padded > 0 && wide > 0 && scattered > 0); /* every kind of group was checked */
+    assert_true(padded > 0 && wide > 0 && scattered > 0 && over8 > 0); /* every kind of group was checked */
     assert_true(checked > 1000);
 }
 

@@ -1049,6 +1049,50 @@ static void test_convert_in_memory(void **state)
     free(json);
 }
 
+/* A vertex may have as many influences as Spine allows; past MF_MAX_INFLUENCES the heaviest
+ * are kept, their weights scaled to the vertex's sum, and the report says so. */
+static void test_influences_over_the_cap_keep_the_heaviest(void **state)
+{
+    (void)state;
+    enum { N = MF_MAX_INFLUENCES + 2 }; /* vertex 0: N influences; vertex 1: exactly the cap */
+    char json[8192];
+    int o = snprintf(json, sizeof json, "{ \"bones\": [ { \"name\": \"root\" }");
+    for (int b = 0; b < N; b++) o += snprintf(json + o, sizeof json - (size_t)o, ", { \"name\": \"b%d\", \"parent\": \"root\" }", b);
+    o += snprintf(json + o, sizeof json - (size_t)o,
+                  " ], \"slots\": [ { \"name\": \"s\", \"bone\": \"root\", \"attachment\": \"m\" } ],"
+                  " \"skins\": [ { \"name\": \"default\", \"attachments\": { \"s\": { \"m\": { \"type\": \"mesh\","
+                  " \"uvs\": [0, 0, 1, 0, 1, 1], \"triangles\": [0, 1, 2], \"hull\": 3, \"vertices\": [ %d", N);
+    /* vertex 0: bone b weighs (b + 1) / sum, so the two lightest (b0, b1) go */
+    for (int b = 0; b < N; b++) o += snprintf(json + o, sizeof json - (size_t)o, ", %d, %d, 0, %g", b + 1, b, (b + 1) / 1000.0);
+    o += snprintf(json + o, sizeof json - (size_t)o, ", %d", MF_MAX_INFLUENCES);
+    for (int b = 0; b < MF_MAX_INFLUENCES; b++)
+        o += snprintf(json + o, sizeof json - (size_t)o, ", %d, 1, 0, %g", b + 1, 1.0 / MF_MAX_INFLUENCES);
+    o += snprintf(json + o, sizeof json - (size_t)o, ", 1, 1, 5, 5, 1 ] } } } } ] }");
+    assert_true(o < (int)sizeof json);
+    mf_spine_rig *rig = NULL;
+    mf_diag d;
+    assert_int_equal(mf_spine_convert(json, strlen(json), "many.json", "many", &rig, &d), MF_OK);
+    const mf_attachment *a = &rig->skeleton->skins[0].attachments[0];
+    assert_int_equal(a->vertices.count, 3);
+    assert_int_equal(a->vertices.first[1] - a->vertices.first[0], MF_MAX_INFLUENCES);
+    assert_int_equal(a->vertices.first[2] - a->vertices.first[1], MF_MAX_INFLUENCES);
+    double sum = 0, kept = 0;
+    for (int b = 0; b < N; b++) sum += (b + 1) / 1000.0;
+    for (int b = 2; b < N; b++) kept += (b + 1) / 1000.0;
+    for (int j = 0; j < MF_MAX_INFLUENCES; j++) {
+        const mf_influence *f = &a->vertices.infl[a->vertices.first[0] + j];
+        int bone = (int)(strtol(rig->skeleton->bones[a->vertices.bones[f->bone]].name + 1, NULL, 10));
+        assert_true(bone >= 2); /* b0 and b1, the lightest, dropped */
+        assert_float_equal(f->weight, (bone + 1) / 1000.0 * sum / kept, 1e-6);
+        assert_float_equal(f->x, bone, 1e-6);
+    }
+    bool reported = false;
+    for (int32_t i = 0; i < rig->report_count; i++)
+        reported |= strstr(rig->report[i], "1 vertices have more than") != NULL;
+    assert_true(reported);
+    mf_spine_rig_free(rig);
+}
+
 /* Spine 4.3 keeps constraints in one typed list, in update order. */
 static void test_spine_43_constraint_list(void **state)
 {
@@ -1127,6 +1171,7 @@ int main(void)
         cmocka_unit_test(test_png_reader_errors),
         cmocka_unit_test(test_convert_in_memory),
         cmocka_unit_test(test_spine_43_constraint_list),
+        cmocka_unit_test(test_influences_over_the_cap_keep_the_heaviest),
         cmocka_unit_test(test_repeated_keys_are_refused),
         cmocka_unit_test(test_edition_suffix_finds_the_shared_atlas),
     };

@@ -63,7 +63,7 @@ extern "C" {
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
 #define MF_SD_CURVE_SAMPLES 9 /* interior points of a pre-sampled bezier: 10 linear pieces */
-#define MF_SD_MAX_INFLUENCES 8 /* influences per weighted vertex */
+#define MF_SD_MAX_INFLUENCES 16 /* influences per weighted vertex */
 
 /* Header; read with memcpy (the blob's first 64 bytes). */
 typedef struct mf_sd_header {

@@ -29,7 +29,7 @@ extern "C" {
 #endif
 
 #define MF_SKELETON_FORMAT 1
-#define MF_MAX_INFLUENCES 8 /* influences per weighted vertex */
+#define MF_MAX_INFLUENCES 16 /* influences per weighted vertex */
 
 typedef enum mf_inherit {
     MF_INHERIT_NORMAL = 0,

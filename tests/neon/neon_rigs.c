@@ -1,5 +1,5 @@
 /* Host side of the NEON skinning check (run_neon.sh): writes random rig builds, each with
- * weighted meshes of 1 to 8 influences a vertex in random runs, unweighted meshes and regions
+ * weighted meshes of 1 to MF_MAX_INFLUENCES influences a vertex in random runs, unweighted meshes and regions
  * on several slots and bones, for the aarch64 checker to skin by both paths.
  * Usage: neon_rigs OUT_DIR COUNT SEED. Plain C, exit status 0 when every build was written. */
 #include <stdarg.h>
@@ -58,7 +58,7 @@ static void slot_attachments(text *t, uint32_t *rng, int s)
     cat(t, "],\"v\":[");
     int count = 1, run = 0;
     for (int i = 0; i < v; i++) {
-        if (run-- <= 0) count = 1 + rng_i(rng, 8), run = rng_i(rng, 4);
+        if (run-- <= 0) count = 1 + rng_i(rng, MF_MAX_INFLUENCES), run = rng_i(rng, 4);
         if (s % 3 == 0) count = 2; /* two influences everywhere: one contiguous group */
         cat(t, "%s[", i ? "," : "");
         double left = 1;

@@ -64,27 +64,61 @@ static int32_t group_vertices(const count_stats *st, int32_t j, int32_t k, bool 
     return n;
 }
 
+/* A group of the present counts j..k at level present[k]: its cost. */
+static int64_t group_cost(const count_stats *st, int32_t j, int32_t k)
+{
+    bool contig;
+    int32_t L = st->present[k], n = group_vertices(st, j, k, &contig);
+    return COST_GROUP + (int64_t)n * (COST_VERTEX + COST_INFLUENCE * L + (contig ? 0 : COST_SCATTERED));
+}
+
+/* Up to ENUM_COUNTS present counts every set of levels is tried in order and the first of the
+ * lowest cost kept: the streams of every build made while 8 was the most influences a vertex.
+ * Beyond, a cheapest set from the best cost of each prefix (quadratic, where trying every set
+ * would take 2^15 tries an attachment to load). */
+#define ENUM_COUNTS 8
+
+/* Bit k of the result: present[k] is a level (the last always is). */
+static int32_t cheapest_levels(const count_stats *st)
+{
+    int32_t np = st->np;
+    if (np <= ENUM_COUNTS) {
+        int64_t best = INT64_MAX;
+        int32_t best_mask = 0;
+        for (int32_t mask = 1 << (np - 1); mask < 1 << np; mask++) {
+            int64_t cost = 0;
+            for (int32_t k = 0, j = 0; k < np; k++) {
+                if (!(mask & (1 << k))) continue;
+                cost += group_cost(st, j, k);
+                j = k + 1;
+            }
+            if (cost < best) best = cost, best_mask = mask;
+        }
+        return best_mask;
+    }
+    /* best[k]: the cheapest cover of present[0..k] with a level at k; from[k]: its group's first */
+    int64_t best[MAXC];
+    int32_t from[MAXC];
+    for (int32_t k = 0; k < np; k++) {
+        best[k] = INT64_MAX;
+        for (int32_t j = 0; j <= k; j++) {
+            int64_t c = (j > 0 ? best[j - 1] : 0) + group_cost(st, j, k);
+            if (c < best[k]) best[k] = c, from[k] = j;
+        }
+    }
+    int32_t mask = 0;
+    for (int32_t k = np - 1; k >= 0; k = from[k] - 1) mask |= 1 << k;
+    return mask;
+}
+
 /* The cheapest set of levels, each count going to the smallest level >= it (the largest count
- * is a level): every set tried in order, the first of the lowest cost kept. */
+ * is a level). */
 static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, level_plan *plan)
 {
     count_stats st;
     count_stats_of(d->spans + at->vertex_first, at->vertex_count, &st);
     int32_t np = st.np;
-    int64_t best = INT64_MAX;
-    int32_t best_mask = 0;
-    /* bit k of mask: present[k] is a level (the last always is) */
-    for (int32_t mask = 1 << (np - 1); mask < 1 << np; mask++) {
-        int64_t cost = 0;
-        for (int32_t k = 0, j = 0; k < np; k++) {
-            if (!(mask & (1 << k))) continue;
-            bool contig;
-            int32_t L = st.present[k], n = group_vertices(&st, j, k, &contig);
-            cost += COST_GROUP + (int64_t)n * (COST_VERTEX + COST_INFLUENCE * L + (contig ? 0 : COST_SCATTERED));
-            j = k + 1;
-        }
-        if (cost < best) best = cost, best_mask = mask;
-    }
+    int32_t best_mask = cheapest_levels(&st);
     for (int32_t c = 0; c <= MAXC; c++) plan->level[c] = 0, plan->vertices[c] = 0, plan->contig[c] = false;
     for (int32_t k = 0, j = 0; k < np; k++) {
         if (!(best_mask & (1 << k))) continue;
