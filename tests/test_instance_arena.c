@@ -235,6 +235,47 @@ static void test_cold_hooks_pair_and_failures(void **state)
     test_rig_free(&r);
 }
 
+/* A pool that grows while the tracks play takes its arrays through the cold hooks: an arena
+ * hands out blocks to one thread at a time, and tracks made from it may be updated on any. */
+static void test_grown_pool_is_cold(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, RIG, NULL, NULL, 0);
+    mf_tracks_config cfg = {.pool_initial = 1};
+    counter two[2] = {{0}, {0}};
+    mf_allocator al = {hot_alloc, hot_free, two, cold_alloc, cold_free};
+    mf_tracks *t = NULL;
+    assert_int_equal(mf_tracks_create(&r.data, &cfg, &al, &t), MF_OK);
+    int hot_allocs = two[0].allocs, cold_allocs = two[1].allocs;
+    for (int i = 0; i < 6; i++) assert_true(mf_tracks_add_empty(t, 0, 0.2, 0.1 * i).index >= 0);
+    assert_true(mf_tracks_pool_size(t) >= 6);
+    assert_int_equal(two[0].allocs, hot_allocs); /* nothing from alloc after create */
+    assert_true(two[1].allocs > cold_allocs);
+    mf_tracks_update(t, 0.05);
+    mf_tracks_destroy(t);
+    assert_int_equal(two[0].live + two[1].live, 0);
+    assert_int_equal(two[1].allocs, two[1].frees);
+
+    counter heap = {0};
+    mf_instance_arena *ar = NULL;
+    mf_instance_arena_desc desc = {.backing = {.alloc = count_alloc, .free = count_free, .user = &heap}};
+    assert_int_equal(mf_instance_arena_create(&desc, &ar), MF_OK);
+    mf_allocator aa = mf_instance_arena_allocator(ar);
+    assert_int_equal(mf_tracks_create(&r.data, &cfg, &aa, &t), MF_OK);
+    size_t used = 0, used_after = 0;
+    mf_instance_arena_usage(ar, &used, NULL);
+    long long live = heap.live;
+    for (int i = 0; i < 6; i++) assert_true(mf_tracks_add_empty(t, 0, 0.2, 0.1 * i).index >= 0);
+    mf_instance_arena_usage(ar, &used_after, NULL);
+    assert_int_equal(used_after, used);
+    assert_true(heap.live > live);
+    mf_tracks_destroy(t);
+    mf_instance_arena_destroy(ar);
+    assert_int_equal(heap.live, 0);
+    test_rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_arena_errors),
         cmocka_unit_test(test_instances_in_parts_draw_the_same),
         cmocka_unit_test(test_cold_hooks_pair_and_failures),
+        cmocka_unit_test(test_grown_pool_is_cold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,8 +58,9 @@ typedef struct mf_allocator {
     void (*free)(void *user, void *ptr);     /* NULL: free */
     void *user;
     /* Optional, both or neither (NULL: alloc and free): where a pose, a tracks and a draw list
-     * put what a steady frame does not touch (deform, path scratch, clip tables, mix table,
-     * uvs, indices, clipping scratch) and their setup temporaries. With a bump arena as alloc
+     * put what a steady frame does not touch (deform, path scratch, mixing arrays, mix table,
+     * callback queue, uvs, indices, clipping scratch), their setup temporaries and a tracks'
+     * grown entry pool (allocated while playing, on whatever thread updates it). With a bump arena as alloc
      * (mf_instance_arena.h) and the heap here, the parts every frame touches of instances created one
      * after another lie back to back, which at thousands of instances is what memory rewards. */
     void *(*alloc_cold)(void *user, size_t size);

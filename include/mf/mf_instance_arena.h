@@ -39,7 +39,8 @@ typedef struct mf_instance_arena_desc {
     mf_allocator backing; /* chunks and cold blocks (its own cold hooks are not used); zeroed: malloc */
 } mf_instance_arena_desc;
 
-/* MF_ERR_ARGUMENT: NULL out; MF_ERR_NOMEM. Chunks are allocated as blocks are asked for. */
+/* MF_ERR_ARGUMENT: NULL out, or chunk_bytes over SIZE_MAX / 2; MF_ERR_NOMEM. Chunks are
+ * allocated as blocks are asked for. */
 mf_result mf_instance_arena_create(const mf_instance_arena_desc *desc, mf_instance_arena **out);
 /* Frees every chunk. Blocks from it must no longer be used (destroy their instances first). */
 void mf_instance_arena_destroy(mf_instance_arena *arena);

@@ -2,7 +2,8 @@
  * [--offscreen P%] [--merge] [--heap] [--json]: times N staggered instances of a looping clip per
  * stage (batch/bench.h); --offscreen runs them through the batch with views, P % off screen;
  * --merge merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
- * --heap places every instance block by malloc instead of the hot parts in one mf_arena. */
+ * --heap places every instance block by malloc instead of the hot parts in one
+ * mf_instance_arena. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* Creating the tracks: the entry pool, the mix table, the property index; the callback queue.
- * One line-aligned block: the struct, then what a frame touches, then what changes of entries
- * and callbacks touch (the pool's arrays move to allocations of their own when it grows). */
+ * Two line-aligned blocks: the struct and what a frame touches (alloc), what mixes, changes of
+ * entries and callbacks touch (alloc_cold) (the pool's arrays move to allocations of their own, through the cold
+ * hooks, when it grows). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,17 +59,20 @@ static void add_free(mf_tracks *t, int32_t cap)
     t->pool_cap = cap;
 }
 
-/* Grows the pool to cap entries (all per-entry arrays). */
+/* Grows the pool to cap entries (all per-entry arrays), through the cold hooks: a pool grows
+ * while the tracks play, on whatever thread updates them, and an allocator's alloc may be an
+ * arena that only one thread at a time may allocate from (mf_instance_arena.h). */
 static bool grow(mf_tracks *t, int32_t cap)
 {
     size_t n = (size_t)cap, m = (size_t)cap * (size_t)t->max_tl, old = (size_t)t->pool_cap;
     size_t om = old * (size_t)t->max_tl;
-    mf_track_entry *e = mf_alloc(&t->alloc, n * sizeof *e);
-    uint8_t *modes = mf_alloc(&t->alloc, m ? m : 1);
-    int32_t *hold = mf_alloc(&t->alloc, (m ? m : 1) * sizeof *hold);
-    mf_rotation_latch *latch = mf_alloc(&t->alloc, (m ? m : 1) * sizeof *latch);
+    mf_track_entry *e = mf_alloc_cold(&t->alloc, n * sizeof *e);
+    uint8_t *modes = mf_alloc_cold(&t->alloc, m ? m : 1);
+    int32_t *hold = mf_alloc_cold(&t->alloc, (m ? m : 1) * sizeof *hold);
+    mf_rotation_latch *latch = mf_alloc_cold(&t->alloc, (m ? m : 1) * sizeof *latch);
     if (!e || !modes || !hold || !latch) {
-        mf_free(&t->alloc, e), mf_free(&t->alloc, modes), mf_free(&t->alloc, hold), mf_free(&t->alloc, latch);
+        mf_free_cold(&t->alloc, e), mf_free_cold(&t->alloc, modes);
+        mf_free_cold(&t->alloc, hold), mf_free_cold(&t->alloc, latch);
         return false;
     }
     memset(e, 0, n * sizeof *e);
@@ -79,8 +83,8 @@ static bool grow(mf_tracks *t, int32_t cap)
         memcpy(latch, t->latch, om * sizeof *latch);
     }
     if (t->pool_apart) {
-        mf_free(&t->alloc, t->entries), mf_free(&t->alloc, t->modes);
-        mf_free(&t->alloc, t->hold_mix), mf_free(&t->alloc, t->latch);
+        mf_free_cold(&t->alloc, t->entries), mf_free_cold(&t->alloc, t->modes);
+        mf_free_cold(&t->alloc, t->hold_mix), mf_free_cold(&t->alloc, t->latch);
     }
     t->entries = e, t->modes = modes, t->hold_mix = hold, t->latch = latch;
     t->pool_apart = true;
@@ -186,8 +190,8 @@ void mf_tracks_destroy(mf_tracks *t)
     if (!t) return;
     mf_allocator al = t->alloc;
     if (t->pool_apart) {
-        mf_free(&al, t->entries), mf_free(&al, t->modes);
-        mf_free(&al, t->hold_mix), mf_free(&al, t->latch);
+        mf_free_cold(&al, t->entries), mf_free_cold(&al, t->modes);
+        mf_free_cold(&al, t->hold_mix), mf_free_cold(&al, t->latch);
     }
     mf_free_lines_of(&al, t->cold, true);
     mf_free_lines(&al, t);
