@@ -158,12 +158,9 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
                       d->transform_count + 3 * d->path_count + 2;
     mf_lines_layout l = {NULL, sizeof(mf_tracks)}, lc = {NULL, 0};
     plan(&head, pool, !sh, &l, &lc);
-    mf_tracks *t = mf_alloc_lines(&head.alloc, l.used);
-    unsigned char *cold = t ? mf_alloc_lines_of(&head.alloc, lc.used, true) : NULL;
-    if (!cold) {
-        mf_free_lines(&head.alloc, t);
-        return MF_ERR_NOMEM;
-    }
+    void *cold;
+    mf_tracks *t = mf_alloc_lines_two(&head.alloc, l.used, lc.used, &cold);
+    if (!t) return MF_ERR_NOMEM;
     *t = head;
     t->cold = cold;
     mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)}, real_cold = {cold, 0};
@@ -193,8 +190,7 @@ void mf_tracks_destroy(mf_tracks *t)
         mf_free_cold(&al, t->entries), mf_free_cold(&al, t->modes);
         mf_free_cold(&al, t->hold_mix), mf_free_cold(&al, t->latch);
     }
-    mf_free_lines_of(&al, t->cold, true);
-    mf_free_lines(&al, t);
+    mf_free_lines_two(&al, t, t->cold);
 }
 
 float mf_tracks_clip_length(const mf_tracks *t, int32_t clip)
