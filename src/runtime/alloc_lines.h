@@ -64,4 +64,22 @@ static inline void mf_free_lines_of(const mf_allocator *al, void *block, bool co
 }
 
 static inline void mf_free_lines(const mf_allocator *al, void *block) { mf_free_lines_of(al, block, false); }
+
+/* An instance's two blocks (a pose's, a tracks', a draw list's): hot, what every frame touches,
+ * through alloc; cold, the rest, through mf_alloc_cold. Returns the hot one and sets *cold_out;
+ * NULL when either fails, neither kept. */
+static inline void *mf_alloc_lines_two(const mf_allocator *al, size_t hot, size_t cold, void **cold_out)
+{
+    void *h = mf_alloc_lines(al, hot);
+    void *c = h ? mf_alloc_lines_of(al, cold, true) : NULL;
+    if (!c) mf_free_lines(al, h), h = NULL;
+    *cold_out = c;
+    return h;
+}
+
+static inline void mf_free_lines_two(const mf_allocator *al, void *hot, void *cold)
+{
+    mf_free_lines_of(al, cold, true);
+    mf_free_lines(al, hot);
+}
 #endif

@@ -3,7 +3,8 @@
 
 #include <stdint.h>
 
-#define ARENA_ALIGN 64u
+#include "alloc_lines.h"
+
 #define ARENA_CHUNK_DEFAULT ((size_t)4 << 20)
 
 typedef struct arena_chunk {
@@ -21,13 +22,13 @@ struct mf_instance_arena {
 static unsigned char *chunk_base(arena_chunk *c)
 {
     uintptr_t at = (uintptr_t)(c + 1);
-    return (unsigned char *)((at + ARENA_ALIGN - 1) & ~(uintptr_t)(ARENA_ALIGN - 1));
+    return (unsigned char *)((at + MF_LINE - 1) & ~(uintptr_t)(MF_LINE - 1));
 }
 
 static arena_chunk *new_chunk(mf_instance_arena *a, size_t size)
 {
-    if (size > SIZE_MAX - sizeof(arena_chunk) - ARENA_ALIGN) return NULL;
-    arena_chunk *c = mf_alloc(&a->backing, sizeof(arena_chunk) + ARENA_ALIGN + size);
+    if (size > SIZE_MAX - sizeof(arena_chunk) - MF_LINE) return NULL;
+    arena_chunk *c = mf_alloc(&a->backing, sizeof(arena_chunk) + MF_LINE + size);
     if (!c) return NULL;
     c->size = size, c->used = 0;
     a->reserved += size;
@@ -37,8 +38,8 @@ static arena_chunk *new_chunk(mf_instance_arena *a, size_t size)
 static void *arena_alloc(void *user, size_t size)
 {
     mf_instance_arena *a = user;
-    if (size > SIZE_MAX - ARENA_ALIGN) return NULL;
-    size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    if (size > SIZE_MAX - MF_LINE) return NULL;
+    size_t need = mf_lines_round(size);
     arena_chunk *c = a->head;
     if (!c || c->size - c->used < need) {
         if (need > a->chunk_bytes) { /* its own chunk, behind the current one: carving goes on */
@@ -77,7 +78,7 @@ mf_result mf_instance_arena_create(const mf_instance_arena_desc *desc, mf_instan
     if (!a) return MF_ERR_NOMEM;
     size_t chunk = desc && desc->chunk_bytes ? desc->chunk_bytes : ARENA_CHUNK_DEFAULT;
     *a = (mf_instance_arena){.backing = backing,
-                    .chunk_bytes = (chunk + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1)};
+                    .chunk_bytes = mf_lines_round(chunk)};
     *out = a;
     return MF_OK;
 }

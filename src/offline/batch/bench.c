@@ -19,8 +19,6 @@
 #include "util/suggest.h"
 
 static atomic_llong g_allocs, g_bytes, g_live;
-/* Blocks an arena hands out (and their bytes): allocations the runtime made, its chunks apart */
-static atomic_llong g_arena_allocs, g_arena_bytes;
 
 /* Each block carries its size in a 16-byte head (alignment kept) so that frees count too. */
 static void *count_alloc(void *user, size_t n)
@@ -124,62 +122,55 @@ typedef struct instance {
     mf_draw_list *draw;
 } instance;
 
-/* Bytes held and allocations made since *mark into part k of the result. */
-/* Bytes held by instances: the heap's live bytes with the arena's chunks counted as what it
- * handed out. Allocations: the arena's blocks count one each. */
-static void held(const mf_instance_arena *arena, long long *bytes)
+/* An arena's alloc (user: the arena) counted as count_alloc counts a heap block: one allocation,
+ * the bytes the arena hands out for it. The arena's chunks come from the counted heap too: held()
+ * and the setup bytes take them out again (what the arena reserved). */
+static void *arena_count_alloc(void *user, size_t n)
 {
-    size_t used = 0, reserved = 0;
-    mf_instance_arena_usage(arena, &used, &reserved);
-    *bytes = atomic_load(&g_live) - (long long)reserved + (long long)used;
+    size_t before = 0, after = 0;
+    mf_instance_arena_usage(user, &before, NULL);
+    void *p = mf_instance_arena_allocator(user).alloc(user, n);
+    mf_instance_arena_usage(user, &after, NULL);
+    atomic_fetch_add(&g_allocs, 1);
+    atomic_fetch_add(&g_bytes, (long long)(after - before));
+    atomic_fetch_add(&g_live, (long long)(after - before));
+    return p;
 }
 
-static void count_part(mf_bench_result *r, const mf_instance_arena *arena, int32_t k, long long mark[2], long long blocks)
+/* Bytes held by instances: the live bytes, less the arena's chunks (its blocks are counted). */
+static long long held(const mf_instance_arena *arena)
 {
-    long long b;
-    held(arena, &b);
-    long long n = atomic_load(&g_allocs) + blocks;
+    size_t reserved = 0;
+    mf_instance_arena_usage(arena, NULL, &reserved);
+    return atomic_load(&g_live) - (long long)reserved;
+}
+
+/* Bytes held and allocations made since *mark into part k of the result. */
+static void count_part(mf_bench_result *r, const mf_instance_arena *arena, int32_t k, long long mark[2])
+{
+    long long b = held(arena), n = atomic_load(&g_allocs);
     r->instance_bytes[k] = b - mark[0], r->instance_allocs[k] = n - mark[1];
     mark[0] = b, mark[1] = n;
 }
 
-/* Counts the blocks the arena hands out (its chunks are counted by the heap hooks). */
-typedef struct arena_count {
-    mf_allocator inner;
-} arena_count;
-
-static void *arena_count_alloc(void *user, size_t n)
-{
-    arena_count *c = user;
-    atomic_fetch_add(&g_arena_allocs, 1);
-    atomic_fetch_add(&g_arena_bytes, (long long)n);
-    return c->inner.alloc(c->inner.user, n);
-}
-static void arena_count_free(void *user, void *p) { ((arena_count *)user)->inner.free(((arena_count *)user)->inner.user, p); }
-static void *arena_count_cold(void *user, size_t n) { return ((arena_count *)user)->inner.alloc_cold(((arena_count *)user)->inner.user, n); }
-static void arena_count_cold_free(void *user, void *p) { ((arena_count *)user)->inner.free_cold(((arena_count *)user)->inner.user, p); }
-
 static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_t clip, const mf_allocator *heap,
-                       mf_instance_arena *arena, arena_count *ac, mf_skin_cache *cache, const mf_tracks_shared *shared, const int32_t *skins,
+                       mf_instance_arena *arena, mf_skin_cache *cache, const mf_tracks_shared *shared, const int32_t *skins,
                        instance *inst, mf_bench_result *r, mf_diag *diag)
 {
     mf_tracks_config tc = {.shared = shared}; /* the clip tables once for all instances, as a game would */
     float length = d->clips[clip].length;
-    /* ac outlives the instances: each keeps the allocator it was made with */
-    *ac = (arena_count){mf_instance_arena_allocator(arena)};
-    mf_allocator counted = {arena_count_alloc, arena_count_free, ac, arena_count_cold, arena_count_cold_free};
+    mf_allocator counted = mf_instance_arena_allocator(arena);
+    counted.alloc = arena_count_alloc;
     const mf_allocator *al = arena ? &counted : heap;
-    long long mark[2];
-    held(arena, &mark[0]);
-    mark[1] = atomic_load(&g_allocs);
+    long long mark[2] = {held(arena), atomic_load(&g_allocs)};
     for (int32_t i = 0; i < cfg->instances; i++) {
         instance *it = &inst[i];
         if (mf_pose_create(d, al, &it->pose, diag) != MF_OK) return MF_ERR_NOMEM;
-        if (i == 0) count_part(r, arena, 0, mark, atomic_load(&g_arena_allocs));
+        if (i == 0) count_part(r, arena, 0, mark);
         if (mf_tracks_create(d, &tc, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
-        if (i == 0) count_part(r, arena, 1, mark, atomic_load(&g_arena_allocs));
+        if (i == 0) count_part(r, arena, 1, mark);
         if (mf_draw_list_create(d, al, &it->draw) != MF_OK) return MF_ERR_NOMEM;
-        if (i == 0) count_part(r, arena, 2, mark, atomic_load(&g_arena_allocs));
+        if (i == 0) count_part(r, arena, 2, mark);
         if (cfg->skin_count > 0 && mf_pose_set_skins(it->pose, cache, skins, cfg->skin_count, diag) != MF_OK)
             return MF_ERR_INVALID;
         mf_entry_handle h = mf_tracks_set(it->tracks, 0, clip, true);
@@ -305,10 +296,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         double total_mean = 0, st[MF_BENCH_STAGES] = {0};
         int64_t verts = 0, verts_sum = 0;
         for (int32_t f = -cfg->warmup; f < cfg->frames; f++) {
-            if (f == 0) { /* from here on, what the runtime allocates per frame, from the heap or the arena */
-                atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
-                atomic_store(&g_arena_allocs, 0), atomic_store(&g_arena_bytes, 0);
-            }
+            if (f == 0) atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0); /* from the heap or the arena */
             double total;
             if (batch) {
                 double t0 = now_us();
@@ -325,8 +313,8 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
             per[MF_BENCH_STAGES][f] = total;
             total_mean += total, verts_sum += verts;
         }
-        r->allocations_per_frame = (double)(atomic_load(&g_allocs) + atomic_load(&g_arena_allocs)) / cfg->frames;
-        r->bytes_per_frame = (double)(atomic_load(&g_bytes) + atomic_load(&g_arena_bytes)) / cfg->frames;
+        r->allocations_per_frame = (double)atomic_load(&g_allocs) / cfg->frames;
+        r->bytes_per_frame = (double)atomic_load(&g_bytes) / cfg->frames;
         r->frame_mean_us = total_mean / cfg->frames;
         r->vertices_per_frame = (double)verts_sum / cfg->frames;
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++) r->stage_us[s] = batch ? 0 : median(per[s], cfg->frames);
@@ -383,7 +371,6 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     mf_skin_cache *cache = NULL;
     mf_tracks_shared *shared = NULL;
     mf_instance_arena *arena = NULL;
-    arena_count ac = {{0}};
     mf_allocator al = {.alloc = count_alloc, .free = count_free};
     if (!inst || !skins) {
         mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
@@ -414,18 +401,17 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
         }
     }
     atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
-    atomic_store(&g_arena_allocs, 0), atomic_store(&g_arena_bytes, 0);
     if ((!cfg->heap && (res = mf_instance_arena_create(&(mf_instance_arena_desc){.backing = al}, &arena)) != MF_OK) ||
         (res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
         (res = mf_tracks_shared_create(&d, &al, &shared)) != MF_OK ||
-        (res = setup(cfg, &d, clip, &al, arena, &ac, cache, shared, skins, inst, r, diag)) != MF_OK) {
+        (res = setup(cfg, &d, clip, &al, arena, cache, shared, skins, inst, r, diag)) != MF_OK) {
         if (res == MF_ERR_NOMEM) mf_diag_set(diag, cfg->rig, "", "out of memory for %d instances", cfg->instances);
         goto done;
     }
-    r->setup_allocations = atomic_load(&g_allocs) + atomic_load(&g_arena_allocs); /* chunks and arena blocks both */
-    size_t arena_used = 0, arena_reserved = 0;
-    mf_instance_arena_usage(arena, &arena_used, &arena_reserved);
-    r->setup_bytes = atomic_load(&g_bytes) - (long long)arena_reserved + (long long)arena_used;
+    r->setup_allocations = atomic_load(&g_allocs); /* chunks and arena blocks both */
+    size_t arena_reserved = 0;
+    mf_instance_arena_usage(arena, NULL, &arena_reserved);
+    r->setup_bytes = atomic_load(&g_bytes) - (long long)arena_reserved;
     if ((res = run_frames(cfg, &d, inst, r, diag)) != MF_OK) goto done;
     if (cfg->load_times) res = time_loads(cfg, blob, size, r, diag);
 done:

@@ -108,8 +108,8 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
     return i;
 }
 
-/* own: the tracks' own clip tables (else they are shared). */
-static void plan(mf_tracks *t, int32_t pool, bool own, mf_lines_layout *l, mf_lines_layout *cold)
+/* own: where the tracks' own clip tables are carved; NULL: they are shared. */
+static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layout *l, mf_lines_layout *cold)
 {
     const mf_skel_data *d = t->d;
     size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
@@ -117,13 +117,7 @@ static void plan(mf_tracks *t, int32_t pool, bool own, mf_lines_layout *l, mf_li
     t->current = mf_lines_carve(l, (size_t)t->track_count, sizeof(int32_t));
     t->entries = mf_lines_carve(l, (size_t)pool, sizeof(mf_track_entry));
     t->slot_state = mf_lines_carve(l, (size_t)d->slot_count + 1, 1);
-    if (own) { /* the clip tables: a frame reads the attachment and event lists */
-        mf_clip_tables tb;
-        mf_clip_tables_carve(l, d, &tb);
-        t->clip_prop_first = tb.prop_first, t->clip_props = tb.props;
-        t->clip_attach_first = tb.attach_first, t->clip_attach = tb.attach;
-        t->clip_event_first = tb.event_first, t->clip_events = tb.events;
-    }
+    if (own) mf_clip_tables_carve(l, d, own); /* a frame reads the attachment and event lists */
     /* the cold block (mf_alloc_cold): a mix's (one entry playing alone touches none of them),
      * when entries change, and callbacks */
     t->modes = mf_lines_carve(cold, m ? m : 1, 1);
@@ -157,23 +151,19 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     head.prop_count = 8 * d->bone_count + 5 * d->slot_count + d->attachment_count + d->ik_count +
                       d->transform_count + 3 * d->path_count + 2;
     mf_lines_layout l = {NULL, sizeof(mf_tracks)}, lc = {NULL, 0};
-    plan(&head, pool, !sh, &l, &lc);
-    mf_tracks *t = mf_alloc_lines(&head.alloc, l.used);
-    unsigned char *cold = t ? mf_alloc_lines_of(&head.alloc, lc.used, true) : NULL;
-    if (!cold) {
-        mf_free_lines(&head.alloc, t);
-        return MF_ERR_NOMEM;
-    }
+    mf_clip_tables own;
+    plan(&head, pool, sh ? NULL : &own, &l, &lc);
+    void *cold;
+    mf_tracks *t = mf_alloc_lines_two(&head.alloc, l.used, lc.used, &cold);
+    if (!t) return MF_ERR_NOMEM;
     *t = head;
     t->cold = cold;
     mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)}, real_cold = {cold, 0};
-    plan(t, pool, !sh, &real, &real_cold);
+    plan(t, pool, sh ? NULL : &own, &real, &real_cold);
     add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
     for (size_t i = 0; i < mt; i++) t->mix_table[i] = -1;
-    mf_clip_tables own = {t->clip_prop_first, t->clip_props, t->clip_attach_first, t->clip_attach,
-                          t->clip_event_first, t->clip_events};
     if (sh) own = sh->tables;
     else mf_clip_tables_fill(d, &own);
     t->clip_prop_first = own.prop_first, t->clip_props = own.props;
@@ -193,8 +183,7 @@ void mf_tracks_destroy(mf_tracks *t)
         mf_free_cold(&al, t->entries), mf_free_cold(&al, t->modes);
         mf_free_cold(&al, t->hold_mix), mf_free_cold(&al, t->latch);
     }
-    mf_free_lines_of(&al, t->cold, true);
-    mf_free_lines(&al, t);
+    mf_free_lines_two(&al, t, t->cold);
 }
 
 float mf_tracks_clip_length(const mf_tracks *t, int32_t clip)

@@ -77,12 +77,9 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     mf_lines_layout hot = {NULL, 0}, cold = {NULL, 0};
     mf_draw_list probe = {0};
     (void)plan(&probe, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold); /* sizes */
-    unsigned char *block = mf_alloc_lines(&al, hot.used);
-    unsigned char *cold_block = block ? mf_alloc_lines_of(&al, cold.used, true) : NULL;
-    if (!cold_block) {
-        mf_free_lines(&al, block);
-        return MF_ERR_NOMEM;
-    }
+    void *cold_block;
+    unsigned char *block = mf_alloc_lines_two(&al, hot.used, cold.used, &cold_block);
+    if (!block) return MF_ERR_NOMEM;
     mf_draw_list *dl = (mf_draw_list *)block;
     hot = (mf_lines_layout){block, 0}, cold = (mf_lines_layout){cold_block, 0};
     mf_skel_data *view = plan(dl, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold);
@@ -102,8 +99,7 @@ void mf_draw_list_destroy(mf_draw_list *dl)
 {
     if (!dl) return;
     mf_allocator al = dl->alloc;
-    mf_free_lines_of(&al, dl->cold, true);
-    mf_free_lines(&al, dl);
+    mf_free_lines_two(&al, dl, dl->cold);
 }
 
 /* byte / 255 by a table of the very quotients (pose_internal.h), built at compile time: no

@@ -134,10 +134,9 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     deform_total = (int32_t)deform_sum;
     plan(data, &probe, &sprobe, deform_total, &l, &lc);
 
-    unsigned char *block = mf_alloc_lines(&al, l.used + 16);
-    unsigned char *cold = block ? mf_alloc_lines_of(&al, lc.used + 16, true) : NULL;
-    if (!cold) {
-        mf_free_lines(&al, block);
+    void *cold;
+    unsigned char *block = mf_alloc_lines_two(&al, l.used + 16, lc.used + 16, &cold);
+    if (!block) {
         mf_free_cold(&al, slot_deform);
         mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used + lc.used);
         return MF_ERR_NOMEM;
@@ -187,6 +186,5 @@ void mf_pose_destroy(mf_pose *pose)
 {
     if (!pose) return;
     mf_allocator al = pose->alloc;
-    mf_free_lines_of(&al, pose->scratch->cold, true);
-    mf_free_lines(&al, pose);
+    mf_free_lines_two(&al, pose, pose->scratch->cold);
 }
