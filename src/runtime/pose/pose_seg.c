@@ -58,29 +58,15 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
     sg->how = MF_SEG_IK;
 }
 
-/* The values a colour or constraint kind keys (0: not one of them). */
-static int32_t value_count(int32_t kind)
-{
-    switch (kind) {
-    case MF_SD_TL_RGBA: return 4;
-    case MF_SD_TL_RGB: return 3;
-    case MF_SD_TL_ALPHA: case MF_SD_TL_PATH_POSITION: case MF_SD_TL_PATH_SPACING: return 1;
-    case MF_SD_TL_RGBA2: return 7;
-    case MF_SD_TL_TRANSFORM: return 6;
-    case MF_SD_TL_PATH_MIX: return 3;
-    default: return 0;
-    }
-}
-
 /* A colour or constraint values segment: compiled between two keys only (before the first and
- * from the last key the general path holds the setup or the key). */
+ * from the last key the general path holds the setup or the key). The value and curve counts
+ * are the kind's (checked at load), read as pose_sample.c's interp reads them. */
 static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
 {
-    int32_t n = value_count(tl->kind);
+    int32_t n = tl->value_comps;
     sg->how = MF_SEG_NONE;
-    if (n == 0 || tl->value_comps != n || (tl->curve_comps != 1 && tl->curve_comps != n) || k < 0 ||
-        k >= tl->key_count - 1)
-        return;
+    if (tl->kind == MF_SD_TL_SEQUENCE || tl->kind > MF_SD_TL_PATH_MIX || k < 0 || k >= tl->key_count - 1)
+        return; /* not a colour or constraint values kind (IK and attachments compile apart) */
     sg->kv = d->values + tl->value_first + (size_t)k * (size_t)n;
     sg->codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
     sg->slot = tl->target;
