@@ -120,16 +120,6 @@ void mf_pose_update_bone(mf_pose *p, int32_t i)
                              p->ashx[i], p->ashy[i]);
 }
 
-void mf_pose_applied_origin(mf_pose *p, int32_t i)
-{
-    int32_t par = p->data->bones[i].parent;
-    if (par < 0) {
-        p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
-        return;
-    }
-    (void)mf_pose_origin_in_parent(p, i, par);
-}
-
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
@@ -149,12 +139,11 @@ void mf_pose_applied_update(mf_pose *p, int32_t i)
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
     float r[4];
+    mf_pose_applied_origin(p, i, par);
     if (par < 0) {
-        mf_pose_applied_origin(p, i);
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-        (void)mf_pose_origin_in_parent(p, i, par);
         float m[4]; /* the matrix the relative one is taken from */
         switch (p->inherit[i]) {
         case MF_SD_INHERIT_ONLY_TRANSLATION:
