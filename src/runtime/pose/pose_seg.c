@@ -61,7 +61,8 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
 /* A colour or constraint values segment: compiled between two keys only (before the first and
  * from the last key the general path holds the setup or the key). The value and curve counts
  * are the kind's (checked at load), read as pose_sample.c's interp reads them. */
-static __attribute__((noinline)) void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+static __attribute__((noinline)) void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg,
+                                                 int32_t k)
 {
     int32_t n = tl->value_comps;
     sg->how = MF_SEG_NONE;
