@@ -21,6 +21,14 @@ static inline float mf_pose_origin_in_parent(mf_pose *p, int32_t i, int32_t par)
     return inv;
 }
 
+/* Bone i's applied x, y from its world origin: in the world of its parent par, or the world's
+ * own for a root (par < 0). */
+static inline void mf_pose_applied_origin(mf_pose *p, int32_t i, int32_t par)
+{
+    if (par < 0) p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
+    else (void)mf_pose_origin_in_parent(p, i, par);
+}
+
 /* Bone i's applied rotation (plus extra_rot, what its inherit mode holds outside r), scales
  * and shears from its relative 2x2 r. */
 static inline void mf_pose_applied_decompose(mf_pose *p, int32_t i, const float r[4], float extra_rot)

@@ -170,9 +170,6 @@ int32_t mf_pose_find_attachment(const mf_pose *pose, int32_t slot, int32_t name)
 /* Sets a slot's attachment the way a key or a reset does (sequence frame back to setup). */
 void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment);
 
-/* A bone's applied x, y from its world origin in its parent's world (mf_pose_update_applied's
- * first part). */
-void mf_pose_applied_origin(mf_pose *pose, int32_t bone);
 /* mf_pose_update_applied for a bone known to be in range (a constraint's). */
 void mf_pose_applied_update(mf_pose *pose, int32_t bone);
 

@@ -123,8 +123,7 @@ static bool origin_only(mf_pose *p, int32_t i, int32_t par)
     if (p->inherit[i] != MF_SD_INHERIT_NORMAL || p->ashx[i] != 0 || p->ashy[i] != 0 ||
         !(p->asx[i] > 0.0001f) || !(p->arot[i] > -180.0f && p->arot[i] < 180.0f))
         return false;
-    if (par < 0) p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
-    else (void)mf_pose_origin_in_parent(p, i, par);
+    mf_pose_applied_origin(p, i, par);
     return true;
 }
 

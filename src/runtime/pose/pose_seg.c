@@ -58,29 +58,16 @@ static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_
     sg->how = MF_SEG_IK;
 }
 
-/* The values a colour or constraint kind keys (0: not one of them). */
-static int32_t value_count(int32_t kind)
-{
-    switch (kind) {
-    case MF_SD_TL_RGBA: return 4;
-    case MF_SD_TL_RGB: return 3;
-    case MF_SD_TL_ALPHA: case MF_SD_TL_PATH_POSITION: case MF_SD_TL_PATH_SPACING: return 1;
-    case MF_SD_TL_RGBA2: return 7;
-    case MF_SD_TL_TRANSFORM: return 6;
-    case MF_SD_TL_PATH_MIX: return 3;
-    default: return 0;
-    }
-}
-
 /* A colour or constraint values segment: compiled between two keys only (before the first and
- * from the last key the general path holds the setup or the key). */
-static void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+ * from the last key the general path holds the setup or the key). The value and curve counts
+ * are the kind's (checked at load), read as pose_sample.c's interp reads them. */
+static __attribute__((noinline)) void seg_values(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg,
+                                                 int32_t k)
 {
-    int32_t n = value_count(tl->kind);
+    int32_t n = tl->value_comps;
     sg->how = MF_SEG_NONE;
-    if (n == 0 || tl->value_comps != n || (tl->curve_comps != 1 && tl->curve_comps != n) || k < 0 ||
-        k >= tl->key_count - 1)
-        return;
+    if (tl->kind == MF_SD_TL_SEQUENCE || tl->kind > MF_SD_TL_PATH_MIX || k < 0 || k >= tl->key_count - 1)
+        return; /* not a colour or constraint values kind (IK and attachments compile apart) */
     sg->kv = d->values + tl->value_first + (size_t)k * (size_t)n;
     sg->codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
     sg->slot = tl->target;
@@ -121,19 +108,17 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     mf_pose_seg_values(d, tl, sg, k);
 }
 
-/* A values segment's channel c: where pose_sample.c's slot_colour and constraint_timeline
- * write it. */
-static float *value_dst(mf_pose *p, int32_t kind, int32_t i, int32_t c)
+/* Where a values segment's first channel goes (pose_sample.c's slot_colour and
+ * constraint_timeline write there); the others follow it, but for RGBA2's dark colour. */
+static float *value_dst(mf_pose *p, int32_t kind, int32_t i)
 {
     switch (kind) {
-    case MF_SD_TL_TRANSFORM: return &p->tf_mix[6 * i + c];
+    case MF_SD_TL_TRANSFORM: return &p->tf_mix[6 * i];
     case MF_SD_TL_PATH_POSITION: return &p->path_position[i];
     case MF_SD_TL_PATH_SPACING: return &p->path_spacing[i];
-    case MF_SD_TL_PATH_MIX: return &p->path_mix[3 * i + c];
-    default: { /* colour: alpha alone is channel 3; channels from 4 are the dark colour's */
-        int32_t ch = (kind == MF_SD_TL_ALPHA ? 3 : 0) + c;
-        return ch < 4 ? &p->color[4 * i + ch] : &p->dark[3 * i + ch - 4];
-    }
+    case MF_SD_TL_PATH_MIX: return &p->path_mix[3 * i];
+    case MF_SD_TL_ALPHA: return &p->color[4 * i + 3];
+    default: return &p->color[4 * i]; /* RGBA, RGB, RGBA2 */
     }
 }
 
@@ -142,18 +127,20 @@ static float *value_dst(mf_pose *p, int32_t kind, int32_t i, int32_t c)
 static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg *sg, double t)
 {
     int32_t kind = sg->name & 255, n = (sg->name >> 8) & 255;
+    int32_t dark = kind == MF_SD_TL_RGBA2 ? 4 : n; /* the first channel of the dark colour */
     bool own = (sg->name >> 16) & 1;
     const float *v0 = sg->kv, *v1 = v0 + n;
     float u = mf_pose_seg_u(sg, t), f = 0.0f;
+    float *dst = value_dst(p, kind, sg->slot);
     int32_t last = 0;
-    for (int32_t c = 0; c < n; c++) {
+    for (int32_t c = 0; c < n; c++, dst++) {
         int32_t code = sg->codes[own ? c : 0];
         if (c == 0 || code != last) {
             f = mf_curve_at(p->data, code, u);
             last = code;
         }
         float v = v0[c] + (v1[c] - v0[c]) * f, w = 1.0f;
-        float *dst = value_dst(p, kind, sg->slot, c);
+        if (c == dark) dst = &p->dark[3 * sg->slot];
         *dst = *dst + (v - *dst) * w;
     }
 }

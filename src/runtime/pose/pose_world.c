@@ -23,13 +23,9 @@ static inline void sincosd(float deg, float *cs, float *sn) { mf_sincos_r(deg * 
 static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p, int32_t i, float rot, float sx, float sy, float shx,
                                 float shy, float l[4])
 {
-    mf_pose_scratch *s = p->scratch;
-    p->trig_computed += mf_pose_trig_refresh(s, i, rot, shx, shy);
-    l[0] = s->trig_cx[i] * sx, l[1] = -(s->trig_cy[i] * sy);
-    l[2] = -(s->trig_sx[i] * sx), l[3] = s->trig_sy[i] * sy;
+    p->trig_computed += mf_pose_trig_refresh(p->scratch, i, rot, shx, shy);
+    mf_pose_local_fresh(p, i, sx, sy, l);
 }
-
-static float atan2d(float y, float x) { return mf_atan2d(y, x); }
 
 /* The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
  * own orientation, q = R(prot)·diag(n, n·k). *prot gets the parent's rotation in degrees. */
@@ -39,10 +35,10 @@ static void strip_rotation(float pa, float pb, float pc, float pd, float q[4], f
     if (s2 > 0.0001f) {
         float k = fabsf(pa * pd - pb * pc) / s2;
         q[0] = pa, q[1] = -pc * k, q[2] = pc, q[3] = pa * k;
-        *prot = atan2d(pc, pa);
+        *prot = mf_atan2d(pc, pa);
     } else {
         q[0] = 0, q[1] = pb, q[2] = 0, q[3] = pd;
-        *prot = 90.0f - atan2d(pd, pb);
+        *prot = 90.0f - mf_atan2d(pd, pb);
     }
 }
 
@@ -58,7 +54,7 @@ static void unit_frame(float pa, float pb, float pc, float pd, float rot, bool k
     if (len > 0.00001f) za /= len, zc /= len;
     float s = sqrtf(za * za + zc * zc);
     if (keep_reflection && pa * pd - pb * pc < 0) s = -s;
-    float r = 90.0f + atan2d(zc, za);
+    float r = 90.0f + mf_atan2d(zc, za);
     float cz, sz;
     sincosd(r, &cz, &sz);
     z[0] = za, z[1] = cz * s, z[2] = zc, z[3] = sz * s;
@@ -124,16 +120,6 @@ void mf_pose_update_bone(mf_pose *p, int32_t i)
                              p->ashx[i], p->ashy[i]);
 }
 
-void mf_pose_applied_origin(mf_pose *p, int32_t i)
-{
-    int32_t par = p->data->bones[i].parent;
-    if (par < 0) {
-        p->ax[i] = p->wx[i], p->ay[i] = p->wy[i];
-        return;
-    }
-    (void)mf_pose_origin_in_parent(p, i, par);
-}
-
 void mf_pose_update_applied(mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return;
@@ -153,12 +139,11 @@ void mf_pose_applied_update(mf_pose *p, int32_t i)
     float a = p->a[i], b = p->b[i], c = p->c[i], d = p->d[i];
     float extra_rot = 0; /* rotation the inherit mode holds outside the relative matrix */
     float r[4];
+    mf_pose_applied_origin(p, i, par);
     if (par < 0) {
-        mf_pose_applied_origin(p, i);
         r[0] = a, r[1] = b, r[2] = c, r[3] = d;
     } else {
         float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
-        (void)mf_pose_origin_in_parent(p, i, par);
         float m[4]; /* the matrix the relative one is taken from */
         switch (p->inherit[i]) {
         case MF_SD_INHERIT_ONLY_TRANSLATION:
@@ -307,5 +292,5 @@ mf_result mf_pose_bone_world(const mf_pose *p, int32_t i, float m[6])
 float mf_pose_bone_world_rotation(const mf_pose *p, int32_t i)
 {
     if (!p || i < 0 || i >= p->bone_count) return 0;
-    return atan2d(p->c[i], p->a[i]);
+    return mf_atan2d(p->c[i], p->a[i]);
 }
