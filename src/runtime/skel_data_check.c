@@ -208,40 +208,17 @@ static mf_result check_skins(const mf_skel_data *d, mf_diag *diag)
  * attachments × spans. A build's attachments check at most as many vertices as its streams hold
  * (one skinVertices record per weighted vertex of every attachment): within that budget the
  * spans are walked as they are; past it (a blob that will be refused) one table of the spans'
- * runs, built once, answers each attachment at once. */
-typedef struct span_runs {
-    int64_t budget;  /* vertices still walked before the table */
-    bool built;      /* the table was tried (it may have failed to allocate: walk on) */
-    int32_t *start;  /* per span: the first span of the run of chained, valid spans it ends, -1 invalid */
-} span_runs;
-
+ * runs (skel_data_ranges.h), built once, answers each attachment at once. */
 static bool span_valid(const mf_sd_span *s) { return s->count >= 1 && s->count <= MF_SD_MAX_INFLUENCES; }
-
-static void runs_build(const mf_skel_data *d, span_runs *r)
+static bool span_valid_at(const void *v, int32_t j) { return span_valid((const mf_sd_span *)v + j); }
+static bool span_follows(const void *v, int32_t j)
 {
-    r->built = true;
-    if ((uint64_t)d->span_count > SIZE_MAX / sizeof(int32_t)) return;
-    r->start = mf_alloc(NULL, (size_t)d->span_count * sizeof(int32_t));
-    if (!r->start) return;
-    for (int32_t j = 0; j < d->span_count; j++) {
-        const mf_sd_span *s = &d->spans[j];
-        bool chained = j > 0 && r->start[j - 1] >= 0 && (int64_t)s[-1].first + s[-1].count == s->first;
-        r->start[j] = !span_valid(s) ? -1 : chained ? r->start[j - 1] : j;
-    }
-}
-
-/* Whether the walk below accepts a's spans (vertex_count >= 1): the first span starts at
- * infl_first, the spans chain, are valid, and end at infl_first + infl_count. */
-static bool runs_accept(const mf_skel_data *d, const span_runs *r, const mf_sd_attachment *a)
-{
-    int32_t last = a->vertex_first + a->vertex_count - 1;
-    const mf_sd_span *e = &d->spans[last];
-    return d->spans[a->vertex_first].first == a->infl_first && r->start[last] >= 0 &&
-           r->start[last] <= a->vertex_first && (int64_t)e->first + e->count == (int64_t)a->infl_first + a->infl_count;
+    const mf_sd_span *s = (const mf_sd_span *)v + j;
+    return (int64_t)s[-1].first + s[-1].count == s->first;
 }
 
 /* Weighted geometry: the vertex spans tile the attachment's influence range in order. */
-static mf_result check_weighted(const mf_skel_data *d, int32_t i, const mf_sd_attachment *a, span_runs *runs,
+static mf_result check_weighted(const mf_skel_data *d, int32_t i, const mf_sd_attachment *a, mf_sd_runs *runs,
                                 mf_diag *diag)
 {
     if (!range_ok(a->vertex_first, a->vertex_count, d->span_count))
@@ -250,9 +227,13 @@ static mf_result check_weighted(const mf_skel_data *d, int32_t i, const mf_sd_at
     if (!range_ok(a->infl_first, a->infl_count, d->influence_count))
         BAD("attachments", i, "influences", "influences %d+%d outside the influences (%d)", a->infl_first,
             a->infl_count, d->influence_count);
-    if (a->vertex_count > runs->budget && !runs->built) runs_build(d, runs);
-    if (runs->start && a->vertex_count > 0 && runs_accept(d, runs, a)) return MF_OK;
-    runs->budget -= a->vertex_count; /* the walk: to the end, or to the error */
+    /* what the walk accepts: one run of spans from infl_first to its end */
+    if (a->vertex_count > 0 && mf_sd_runs_ok(runs, a->vertex_first, a->vertex_count)) {
+        const mf_sd_span *e = &d->spans[a->vertex_first + a->vertex_count - 1];
+        if (d->spans[a->vertex_first].first == a->infl_first &&
+            (int64_t)e->first + e->count == (int64_t)a->infl_first + a->infl_count)
+            return MF_OK;
+    }
     long long next = a->infl_first;
     for (int32_t v = 0; v < a->vertex_count; v++) {
         const mf_sd_span *s = &d->spans[a->vertex_first + v];
@@ -276,7 +257,7 @@ static bool same_geometry(const mf_sd_attachment *a, const mf_sd_attachment *p)
            a->tri_count == p->tri_count;
 }
 
-static mf_result check_attachment(const mf_skel_data *d, int32_t i, span_runs *runs, mf_sd_max16 *tris,
+static mf_result check_attachment(const mf_skel_data *d, int32_t i, mf_sd_runs *runs, mf_sd_max16 *tris,
                                   mf_diag *diag)
 {
     const mf_sd_attachment *a = &d->attachments[i];
@@ -365,12 +346,13 @@ static mf_result check_attachments(const mf_skel_data *d, mf_diag *diag)
     for (int32_t i = 0; i < d->influence_count; i++)
         if (d->influences[i].bone < 0 || d->influences[i].bone >= d->bone_count)
             BAD("influences", i, "bone", "bone %d outside 0..%d", d->influences[i].bone, d->bone_count - 1);
-    span_runs runs = {.budget = d->skin_vertex_count};
+    mf_sd_runs runs;
+    mf_sd_runs_init(&runs, d->spans, d->span_count, d->skin_vertex_count, span_valid_at, span_follows);
     mf_sd_max16 tris;
     mf_sd_max16_init(&tris, d->triangles, d->triangle_index_count);
     mf_result r = MF_OK;
     for (int32_t i = 0; i < d->attachment_count && r == MF_OK; i++) r = check_attachment(d, i, &runs, &tris, diag);
-    mf_free(NULL, runs.start);
+    mf_sd_runs_free(&runs);
     mf_sd_max16_free(&tris);
     return r;
 }
@@ -428,7 +410,11 @@ static mf_result check_target(const mf_skel_data *d, int32_t i, const mf_sd_time
     return MF_OK;
 }
 
-static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_ascend *times, mf_sd_int_tables *ints,
+/* Key times run finite and never backwards. */
+static bool time_valid(const void *v, int32_t j) { return mf_sd_finite(((const float *)v)[j]); }
+static bool time_follows(const void *v, int32_t j) { return ((const float *)v)[j] >= ((const float *)v)[j - 1]; }
+
+static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_runs *times, mf_sd_int_tables *ints,
                                  mf_diag *diag)
 {
     const mf_sd_timeline *t = &d->timelines[i];
@@ -469,7 +455,7 @@ static mf_result check_timeline(const mf_skel_data *d, int32_t i, mf_sd_ascend *
     }
     const float *tm = d->times + t->key_first;
     /* key times may be shared: past the budget the table answers, the walk gives the error */
-    if (!mf_sd_ascend_ok(times, t->key_first, t->key_count)) {
+    if (!mf_sd_runs_ok(times, t->key_first, t->key_count)) {
         if (!mf_sd_finite(tm[0])) BAD("timelines", i, "keys", "key 0: time is not a finite number");
         for (int32_t k = 1; k < t->key_count; k++)
             if (!(tm[k] >= tm[k - 1]) || !mf_sd_finite(tm[k]))
@@ -494,12 +480,12 @@ static mf_result check_clips(const mf_skel_data *d, mf_diag *diag)
         if (d->curves[i] < MF_SD_CURVE_STEPPED || d->curves[i] >= d->bezier_count)
             BAD("curves", i, NULL, "curve code %d: neither linear (-1), stepped (-2) nor a bezier 0..%d", d->curves[i],
                 d->bezier_count - 1);
-    mf_sd_ascend times;
-    mf_sd_ascend_init(&times, d->times, d->time_count);
+    mf_sd_runs times;
+    mf_sd_runs_init(&times, d->times, d->time_count, d->time_count, time_valid, time_follows);
     mf_sd_int_tables ints = {.budget = d->int_count};
     mf_result r = MF_OK;
     for (int32_t i = 0; i < d->timeline_count && r == MF_OK; i++) r = check_timeline(d, i, &times, &ints, diag);
-    mf_sd_ascend_free(&times);
+    mf_sd_runs_free(&times);
     mf_sd_int_tables_free(&ints);
     if (r != MF_OK) return r;
     for (int32_t i = 0; i < d->clip_count; i++) {

@@ -4,7 +4,6 @@
 #include <stddef.h>
 
 #include "mf/mf_base.h"
-#include "skel_data_internal.h"
 
 enum { BLOCK_SHIFT = 6, BLOCK = 1 << BLOCK_SHIFT };
 
@@ -70,38 +69,38 @@ void mf_sd_max16_free(mf_sd_max16 *m)
     m->table = NULL;
 }
 
-
-void mf_sd_ascend_init(mf_sd_ascend *a, const float *v, int32_t n)
+void mf_sd_runs_init(mf_sd_runs *r, const void *v, int32_t n, int64_t budget, bool (*valid)(const void *, int32_t),
+                     bool (*follows)(const void *, int32_t))
 {
-    *a = (mf_sd_ascend){.v = v, .n = n, .budget = n};
+    *r = (mf_sd_runs){.v = v, .n = n, .valid = valid, .follows = follows, .budget = budget};
 }
 
-static void ascend_build(mf_sd_ascend *a)
+static void runs_build(mf_sd_runs *r)
 {
-    a->built = true;
-    if ((uint64_t)a->n > SIZE_MAX / sizeof(int32_t)) return;
-    a->start = mf_alloc(NULL, (size_t)a->n * sizeof(int32_t));
-    if (!a->start) return;
-    for (int32_t j = 0; j < a->n; j++) {
-        bool chained = j > 0 && a->start[j - 1] >= 0 && a->v[j] >= a->v[j - 1];
-        a->start[j] = !mf_sd_finite(a->v[j]) ? -1 : chained ? a->start[j - 1] : j;
+    r->built = true;
+    if ((uint64_t)r->n > SIZE_MAX / sizeof(int32_t)) return;
+    r->start = mf_alloc(NULL, (size_t)r->n * sizeof(int32_t));
+    if (!r->start) return;
+    for (int32_t j = 0; j < r->n; j++) {
+        bool valid = r->valid(r->v, j), chained = valid && j > 0 && r->start[j - 1] >= 0 && r->follows(r->v, j);
+        r->start[j] = !valid ? -1 : chained ? r->start[j - 1] : j;
     }
 }
 
-bool mf_sd_ascend_table_ok(mf_sd_ascend *a, int32_t first, int32_t count)
+bool mf_sd_runs_table_ok(mf_sd_runs *r, int32_t first, int32_t count)
 {
     if (count <= 0) return true;
-    if (count > a->budget && !a->built) ascend_build(a);
-    if (a->start) {
-        int32_t s = a->start[first + count - 1];
+    if (count > r->budget && !r->built) runs_build(r);
+    if (r->start) {
+        int32_t s = r->start[first + count - 1];
         if (s >= 0 && s <= first) return true;
     }
-    a->budget -= count;
+    r->budget -= count;
     return false;
 }
 
-void mf_sd_ascend_free(mf_sd_ascend *a)
+void mf_sd_runs_free(mf_sd_runs *r)
 {
-    mf_free(NULL, a->start);
-    a->start = NULL;
+    mf_free(NULL, r->start);
+    r->start = NULL;
 }

@@ -1,7 +1,8 @@
 /* Answers for loader checks that many records may ask over shared ranges of one pool: within
- * a budget (the pool's size: what an honest build's disjoint ranges cost) the caller walks
- * each range; past it one temporary table, built once, answers a range at once. A table that
- * fails to allocate leaves the caller walking: slower, never a different answer. */
+ * a budget (what an honest build's records cost: the pool's size where their ranges are
+ * disjoint) the caller walks each range; past it one temporary table, built once, answers a
+ * range at once. A table that fails to allocate leaves the caller walking: slower, never a
+ * different answer. */
 #ifndef MF_SKEL_DATA_RANGES_H
 #define MF_SKEL_DATA_RANGES_H
 #include <stdbool.h>
@@ -17,14 +18,18 @@ typedef struct mf_sd_max16 {
     uint16_t *table; /* levels × blocks: level l, block b = the maximum of blocks b..b + 2^l - 1 */
 } mf_sd_max16;
 
-/* Ranges of float values that ascend (each >= the one before) and are all finite. */
-typedef struct mf_sd_ascend {
-    const float *v;
+/* Ranges of values that form one run: each valid, and each after the first following on from
+ * the one before (key times: finite and not before the previous; vertex spans: 1..16
+ * influences, starting where the previous ends). */
+typedef struct mf_sd_runs {
+    const void *v;
     int32_t n;
+    bool (*valid)(const void *v, int32_t j);
+    bool (*follows)(const void *v, int32_t j); /* v[j] on from v[j - 1] (j >= 1, both valid) */
     int64_t budget;
     bool built;
-    int32_t *start; /* per value: the first of the ascending finite run it ends, -1 not finite */
-} mf_sd_ascend;
+    int32_t *start; /* per value: the first of the run it ends, -1 not valid */
+} mf_sd_runs;
 
 void mf_sd_max16_init(mf_sd_max16 *m, const uint16_t *v, int32_t n);
 /* True when every v[first .. first + count) is below limit; false: the caller walks the range
@@ -40,16 +45,19 @@ static inline bool mf_sd_max16_below(mf_sd_max16 *m, int32_t first, int32_t coun
 }
 void mf_sd_max16_free(mf_sd_max16 *m);
 
-void mf_sd_ascend_init(mf_sd_ascend *a, const float *v, int32_t n);
-/* True when v[first .. first + count) ascends and is finite; false: the caller walks. */
-bool mf_sd_ascend_table_ok(mf_sd_ascend *a, int32_t first, int32_t count);
-static inline bool mf_sd_ascend_ok(mf_sd_ascend *a, int32_t first, int32_t count)
+/* budget: the values walked before the table (the pool's size, or what a build's records
+ * check at most). */
+void mf_sd_runs_init(mf_sd_runs *r, const void *v, int32_t n, int64_t budget, bool (*valid)(const void *, int32_t),
+                     bool (*follows)(const void *, int32_t));
+/* True when v[first .. first + count) is one run; false: the caller walks. */
+bool mf_sd_runs_table_ok(mf_sd_runs *r, int32_t first, int32_t count);
+static inline bool mf_sd_runs_ok(mf_sd_runs *r, int32_t first, int32_t count)
 {
-    if (!a->built && count <= a->budget) {
-        a->budget -= count;
+    if (!r->built && count <= r->budget) {
+        r->budget -= count;
         return count <= 0;
     }
-    return mf_sd_ascend_table_ok(a, first, count);
+    return mf_sd_runs_table_ok(r, first, count);
 }
-void mf_sd_ascend_free(mf_sd_ascend *a);
+void mf_sd_runs_free(mf_sd_runs *r);
 #endif

@@ -72,31 +72,15 @@ static int64_t group_cost(const count_stats *st, int32_t j, int32_t k)
     return COST_GROUP + (int64_t)n * (COST_VERTEX + COST_INFLUENCE * L + (contig ? 0 : COST_SCATTERED));
 }
 
-/* Up to ENUM_COUNTS present counts every set of levels is tried in order and the first of the
- * lowest cost kept: the streams of every build made while 8 was the most influences a vertex.
- * Beyond, a cheapest set from the best cost of each prefix (quadratic, where trying every set
- * would take 2^15 tries an attachment to load). */
-#define ENUM_COUNTS 8
-
-/* Bit k of the result: present[k] is a level (the last always is). */
+/* Bit k of the result: present[k] is a level (the last always is). A cheapest set from the
+ * best cost of each prefix, quadratic in the counts. On a tie a group starts at its smallest
+ * count, which puts the level below it as low as it goes: the smallest mask of the lowest
+ * cost, the one that trying every mask in ascending order kept (the streams of every build
+ * made while 8 was the most influences a vertex stay as they were). */
 static int32_t cheapest_levels(const count_stats *st)
 {
-    int32_t np = st->np;
-    if (np <= ENUM_COUNTS) {
-        int64_t best = INT64_MAX;
-        int32_t best_mask = 0;
-        for (int32_t mask = 1 << (np - 1); mask < 1 << np; mask++) {
-            int64_t cost = 0;
-            for (int32_t k = 0, j = 0; k < np; k++) {
-                if (!(mask & (1 << k))) continue;
-                cost += group_cost(st, j, k);
-                j = k + 1;
-            }
-            if (cost < best) best = cost, best_mask = mask;
-        }
-        return best_mask;
-    }
     /* best[k]: the cheapest cover of present[0..k] with a level at k; from[k]: its group's first */
+    int32_t np = st->np;
     int64_t best[MAXC];
     int32_t from[MAXC];
     for (int32_t k = 0; k < np; k++) {
