@@ -245,12 +245,74 @@ static void test_batch_update_other_data(void **state)
     rig_free(&big);
 }
 
+/* Blocks filled with one byte value before the list gets them (an allocator handing out
+ * reused memory): a list of clipping's worst-case capacity clears only its struct, view and
+ * items at create, so that pages nothing writes are never committed. */
+enum { FILL = 0xa5 };
+
+static void *fill_alloc(void *user, size_t size)
+{
+    (void)user;
+    void *p = malloc(size);
+    if (p) memset(p, FILL, size);
+    return p;
+}
+
+static void fill_free(void *user, void *ptr) { (void)user, free(ptr); }
+
+static bool all_fill(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != FILL) return false;
+    return true;
+}
+
+static void test_capacity_left_unwritten(void **state)
+{
+    (void)state;
+    rig big;
+    rig_make(&big, big_rig());
+    mf_allocator al = {.alloc = fill_alloc, .free = fill_free};
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_draw_list_create(&big.r.data, &al, &dl), MF_OK);
+    assert_int_equal(dl->item_count, 0);
+    assert_int_equal(dl->overflow, 0);
+    /* create wrote none of the vertex, uv or index capacity (clipping's worst case: the
+     * mesh's triangles each cut into as many points as the square allows) */
+    size_t vbytes = (size_t)dl->vertex_cap * 2 * sizeof(float);
+    assert_true(dl->vertex_cap > 2 * BIG_VERTS);
+    assert_true(all_fill(dl->vertices, vbytes));
+    assert_true(all_fill(dl->uvs, vbytes));
+    assert_true(all_fill(dl->indices, (size_t)dl->index_cap * sizeof(uint16_t)));
+    /* and builds what the zeroed list builds, twice (the second keeps nothing: clipped) */
+    for (int round = 0; round < 2; round++) {
+        assert_int_equal(mf_draw_list_build(dl, big.pose), MF_OK);
+        assert_int_equal(mf_draw_list_build(big.dl, big.pose), MF_OK);
+        assert_int_equal(dl->item_count, 1);
+        assert_int_equal(dl->vertex_count, big.dl->vertex_count);
+        assert_int_equal(dl->index_count, big.dl->index_count);
+        assert_int_equal(dl->items_kept, big.dl->items_kept);
+        assert_true(dl->vertex_count > 0 && dl->vertex_count < dl->vertex_cap);
+        size_t used = (size_t)dl->vertex_count * 2 * sizeof(float);
+        assert_memory_equal(dl->vertices, big.dl->vertices, used);
+        assert_memory_equal(dl->uvs, big.dl->uvs, used);
+        assert_memory_equal(dl->indices, big.dl->indices, (size_t)dl->index_count * sizeof(uint16_t));
+        assert_memory_equal(&dl->items[0], &big.dl->items[0], sizeof dl->items[0]);
+        /* past what the build wrote the capacity is still untouched */
+        assert_true(all_fill(dl->vertices + 2 * dl->vertex_count, vbytes - used));
+    }
+    mf_draw_list_destroy(dl);
+    rig_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_other_data),
         cmocka_unit_test(test_batch_other_data),
         cmocka_unit_test(test_view_not_kept),
+        cmocka_unit_test(test_capacity_left_unwritten),
         cmocka_unit_test(test_batch_update_other_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

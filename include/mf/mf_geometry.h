@@ -3,6 +3,10 @@
  *
  * Runtime module (libmf_runtime): C11 + libm. mf_draw_list_create() sizes every buffer from the
  * data (worst case, clipping included); building a draw list per frame allocates nothing.
+ * Create clears only the list's struct and items: the vertex, uv and index capacity is written
+ * by builds as they use it, so with an allocator that maps fresh pages (malloc's large blocks,
+ * an mf_instance_arena's chunks) the part clipping's worst case reserves and no frame reaches
+ * is never committed.
  *
  *     mf_draw_list *dl;  mf_draw_list_create(&data, NULL, &dl);
  *     per frame, after mf_pose_update_world():

@@ -13,9 +13,11 @@
 
 static inline size_t mf_lines_round(size_t n) { return (n + MF_LINE - 1) & ~(size_t)(MF_LINE - 1); }
 
-/* A zeroed block of size bytes (rounded up to lines); NULL when out of memory or too large.
- * cold: through the allocator's cold hooks (mf_alloc_cold). */
-static inline void *mf_alloc_lines_of(const mf_allocator *al, size_t size, bool cold)
+/* A block of size bytes (rounded up to lines) whose first zero bytes are cleared (the rest as
+ * the allocator gives it: pages an allocator maps fresh and nothing writes are never
+ * committed, so capacity sized for a worst case costs address space only); NULL when out of
+ * memory or too large. cold: through the allocator's cold hooks (mf_alloc_cold). */
+static inline void *mf_alloc_lines_part(const mf_allocator *al, size_t size, bool cold, size_t zero)
 {
     if (size > SIZE_MAX / 2) return NULL;
     size_t n = mf_lines_round(size);
@@ -25,8 +27,14 @@ static inline void *mf_alloc_lines_of(const mf_allocator *al, size_t size, bool 
     uintptr_t at = ((uintptr_t)raw + sizeof(void *) + MF_LINE - 1) & ~(uintptr_t)(MF_LINE - 1);
     unsigned char *block = raw + (at - (uintptr_t)raw);
     memcpy(block - sizeof(void *), &raw, sizeof raw);
-    memset(block, 0, n);
+    memset(block, 0, zero < n ? zero : n);
     return block;
+}
+
+/* A zeroed block (mf_alloc_lines_part, all of it cleared). */
+static inline void *mf_alloc_lines_of(const mf_allocator *al, size_t size, bool cold)
+{
+    return mf_alloc_lines_part(al, size, cold, SIZE_MAX);
 }
 
 /* Arrays laid out in one block, each on 16 bytes (SIMD loads): a first pass with base NULL only
@@ -66,15 +74,22 @@ static inline void mf_free_lines_of(const mf_allocator *al, void *block, bool co
 static inline void mf_free_lines(const mf_allocator *al, void *block) { mf_free_lines_of(al, block, false); }
 
 /* An instance's two blocks (a pose's, a tracks', a draw list's): hot, what every frame touches,
- * through alloc; cold, the rest, through mf_alloc_cold. Returns the hot one and sets *cold_out;
- * NULL when either fails, neither kept. */
-static inline void *mf_alloc_lines_two(const mf_allocator *al, size_t hot, size_t cold, void **cold_out)
+ * through alloc; cold, the rest, through mf_alloc_cold; the first hot_zero and cold_zero bytes
+ * cleared. Returns the hot one and sets *cold_out; NULL when either fails, neither kept. */
+static inline void *mf_alloc_lines_two_part(const mf_allocator *al, size_t hot, size_t cold, size_t hot_zero,
+                                            size_t cold_zero, void **cold_out)
 {
-    void *h = mf_alloc_lines(al, hot);
-    void *c = h ? mf_alloc_lines_of(al, cold, true) : NULL;
+    void *h = mf_alloc_lines_part(al, hot, false, hot_zero);
+    void *c = h ? mf_alloc_lines_part(al, cold, true, cold_zero) : NULL;
     if (!c) mf_free_lines(al, h), h = NULL;
     *cold_out = c;
     return h;
+}
+
+/* Both blocks zeroed. */
+static inline void *mf_alloc_lines_two(const mf_allocator *al, size_t hot, size_t cold, void **cold_out)
+{
+    return mf_alloc_lines_two_part(al, hot, cold, SIZE_MAX, SIZE_MAX, cold_out);
 }
 
 static inline void mf_free_lines_two(const mf_allocator *al, void *hot, void *cold)

@@ -24,13 +24,16 @@ static bool drawable(uint8_t type)
 /* The list's arrays, each on lines of its own (an item is one line): the struct, its copy of the
  * view, items and vertices, which every frame touches, in the hot block; uvs, indices and the
  * clipping scratch, which only a changed item or clipping touches, in the cold one
- * (mf_alloc_cold), in the order a build touches them. Returns the view's place. */
+ * (mf_alloc_cold), in the order a build touches them. Returns the view's place; *zeroed gets
+ * the hot bytes before the vertices. */
 static mf_skel_data *plan(mf_draw_list *dl, int32_t slots, int64_t verts, int64_t idx, int32_t clip_m,
-                          int32_t clip_cap, int32_t max_verts, mf_lines_layout *hot, mf_lines_layout *cold)
+                          int32_t clip_cap, int32_t max_verts, mf_lines_layout *hot, mf_lines_layout *cold,
+                          size_t *zeroed)
 {
     (void)mf_lines_carve_line(hot, 1, sizeof(mf_draw_list));
     mf_skel_data *view = mf_lines_carve_line(hot, 1, sizeof(mf_skel_data));
     dl->items = mf_lines_carve_line(hot, (size_t)slots, sizeof(mf_draw_item));
+    *zeroed = hot->used; /* what create clears: a build writes the rest before reading it */
     dl->vertices = mf_lines_carve_line(hot, (size_t)verts * 2, sizeof(float));
     dl->uvs = mf_lines_carve_line(cold, (size_t)verts * 2, sizeof(float));
     dl->indices = mf_lines_carve_line(cold, (size_t)idx, sizeof(uint16_t));
@@ -76,13 +79,16 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     int32_t clip_cap = clip_m + 8;
     mf_lines_layout hot = {NULL, 0}, cold = {NULL, 0};
     mf_draw_list probe = {0};
-    (void)plan(&probe, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold); /* sizes */
+    size_t zeroed = 0;
+    (void)plan(&probe, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold, &zeroed); /* sizes */
     void *cold_block;
-    unsigned char *block = mf_alloc_lines_two(&al, hot.used, cold.used, &cold_block);
+    /* only the struct, the view and the items cleared: the vertex, uv and index capacity
+     * (clipping's worst case, most of it never written) stays as the allocator gives it */
+    unsigned char *block = mf_alloc_lines_two_part(&al, hot.used, cold.used, zeroed, 0, &cold_block);
     if (!block) return MF_ERR_NOMEM;
     mf_draw_list *dl = (mf_draw_list *)block;
     hot = (mf_lines_layout){block, 0}, cold = (mf_lines_layout){cold_block, 0};
-    mf_skel_data *view = plan(dl, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold);
+    mf_skel_data *view = plan(dl, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold, &zeroed);
     dl->item_cap = d->slot_count, dl->vertex_cap = (int32_t)verts, dl->index_cap = (int32_t)idx;
     dl->clip_cap = clip_cap;
     dl->cold = cold_block;
