@@ -109,7 +109,8 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
 }
 
 /* own: where the tracks' own clip tables are carved; NULL: they are shared. */
-static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layout *l, mf_lines_layout *cold)
+static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layout *l, mf_lines_layout *cold,
+                 size_t *cold_zeroed)
 {
     const mf_skel_data *d = t->d;
     size_t nc = (size_t)d->clip_count, m = (size_t)pool * (size_t)t->max_tl, tl = (size_t)t->max_tl + 1;
@@ -128,6 +129,7 @@ static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layou
     t->before = mf_lines_carve(cold, tl, 1);
     t->prop_seen = mf_lines_carve(cold, (size_t)t->prop_count, 1);
     t->mix_table = mf_lines_carve(cold, (nc + 1) * (nc + 1), sizeof(double));
+    *cold_zeroed = cold->used; /* the queues are written before they are read */
     t->queue = mf_lines_carve(cold, MF_TRACKS_QUEUE_CAP, sizeof(queued));
     t->fired = mf_lines_carve(cold, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
 }
@@ -152,14 +154,15 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
                       d->transform_count + 3 * d->path_count + 2;
     mf_lines_layout l = {NULL, sizeof(mf_tracks)}, lc = {NULL, 0};
     mf_clip_tables own;
-    plan(&head, pool, sh ? NULL : &own, &l, &lc);
-    void *cold;
-    mf_tracks *t = mf_alloc_lines_two(&head.alloc, l.used, lc.used, &cold);
+    size_t cold_zeroed = 0;
+    plan(&head, pool, sh ? NULL : &own, &l, &lc, &cold_zeroed);
+    void *cold; /* the callback queues (some 12 KB) not cleared: never committed until used */
+    mf_tracks *t = mf_alloc_lines_two_part(&head.alloc, l.used, lc.used, SIZE_MAX, cold_zeroed, &cold);
     if (!t) return MF_ERR_NOMEM;
     *t = head;
     t->cold = cold;
     mf_lines_layout real = {(unsigned char *)t, sizeof(mf_tracks)}, real_cold = {cold, 0};
-    plan(t, pool, sh ? NULL : &own, &real, &real_cold);
+    plan(t, pool, sh ? NULL : &own, &real, &real_cold, &cold_zeroed);
     add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
