@@ -11,15 +11,16 @@ static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
 
 /* Hot arrays first, in the order a frame visits them (sampling, the world update, skinning and
  * the draw list), so that a frame's working set is one run of lines and pages; the arrays only
- * some rigs use (constraints, physics, paths) and the deform (written only by deform timelines or
- * the host) last. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
+ * some rigs use (constraints, physics, paths), then the key segments of every clip (a frame
+ * reads those of the clips it samples), and the deform (written only by deform timelines or
+ * the host) in the cold block. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
  * past a bone count that is not a multiple of 4. */
 static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
-                 mf_lines_layout *l, mf_lines_layout *cold)
+                 mf_lines_layout *l, mf_lines_layout *cold, size_t *zeroed)
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
     p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
-    s->seg = mf_lines_carve_line(l, (size_t)d->timeline_count, sizeof(mf_pose_seg)); /* a line each */
+    s->seg_ready = mf_lines_carve(l, (size_t)d->clip_count, 1);
     float **local[] = {&p->x, &p->y, &p->rot, &p->sx, &p->sy, &p->shx, &p->shy};
     for (size_t i = 0; i < 7; i++) *local[i] = mf_lines_carve(l, nb, sizeof(float));
     p->inherit = mf_lines_carve(l, nb, 1);
@@ -62,6 +63,10 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->phys_state = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = mf_lines_carve(l, (size_t)d->physics_count, sizeof(double));
     s->phys_fixed = mf_lines_carve(l, (size_t)d->physics_count, sizeof(mf_phys_fixed));
+    /* the key segments last: create clears the hot block before them (*zeroed), the sampler
+     * clears each clip's on its first sample */
+    *zeroed = mf_lines_round(l->used);
+    s->seg = mf_lines_carve_line(l, (size_t)d->timeline_count, sizeof(mf_pose_seg)); /* a line each */
     /* the cold block (mf_alloc_cold): what only some rigs' frames touch, and the largest */
     if (np > 0) { /* path scratch: only rigs with path constraints */
         size_t pb = (size_t)s->path_bones_cap + 1;
@@ -132,10 +137,11 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         return MF_ERR_UNSUPPORTED;
     }
     deform_total = (int32_t)deform_sum;
-    plan(data, &probe, &sprobe, deform_total, &l, &lc);
+    size_t zeroed = 0;
+    plan(data, &probe, &sprobe, deform_total, &l, &lc, &zeroed);
 
     void *cold;
-    unsigned char *block = mf_alloc_lines_two(&al, l.used + 16, lc.used + 16, &cold);
+    unsigned char *block = mf_alloc_lines_two_part(&al, l.used + 16, lc.used + 16, zeroed, SIZE_MAX, &cold);
     if (!block) {
         mf_free_cold(&al, slot_deform);
         mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used + lc.used);
@@ -145,7 +151,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     mf_pose_scratch *s = (mf_pose_scratch *)(block + sizeof(mf_pose));
     *s = sc;
     mf_lines_layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)}, real_cold = {cold, 0};
-    plan(data, p, s, deform_total, &real, &real_cold);
+    plan(data, p, s, deform_total, &real, &real_cold, &zeroed);
     s->cold = cold;
     p->data = data;
     p->bone_count = data->bone_count;

@@ -13,7 +13,8 @@
 #define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
 
 /* A timeline's key segment found last by the sampler (pose_sample.c): key k holds for t0 <= t
- * < t1 (-inf / +inf before the first / from the last key); zeroed at create: never matches.
+ * < t1 (-inf / +inf before the first / from the last key); zeroed (before its clip's first
+ * sample): never matches.
  * For the bone kinds (inherit aside) the segment is also compiled for the full-weight Replace
  * sample (how != MF_SEG_NONE): the pose channels it writes and what they get, so that most
  * frames read neither the timeline nor its keys. 64 bytes: a frame touches one per timeline of
@@ -88,7 +89,10 @@ typedef struct mf_pose_scratch {
     float *curves;           /* path_curves_cap */
     float segments[MF_PATH_SEGMENTS];
     int32_t default_skin; /* the skin named "default", -1 none */
-    mf_pose_seg *seg;     /* per timeline of the data (the sampler's key segments) */
+    mf_pose_seg *seg;     /* per timeline of the data (the sampler's key segments); a clip's
+                           * are cleared when it is first sampled (create leaves them as the
+                           * allocator gave them: a rig's unplayed clips commit no pages) */
+    uint8_t *seg_ready;   /* per clip: 1 once its segments are cleared */
     /* per bone the cos and sin of its local matrix's two angles (pose_trig.c), keyed on the
      * angles' bits */
     uint32_t *trig_kx, *trig_ky;

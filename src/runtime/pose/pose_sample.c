@@ -430,6 +430,14 @@ static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_ti
     return false;
 }
 
+/* A clip's first sample by this pose: its key segments zeroed (none matches, mf_pose_seg). */
+static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
+{
+    const mf_sd_clip *clip = &p->data->clips[c];
+    memset(p->scratch->seg + clip->timeline_first, 0, (size_t)clip->timeline_count * sizeof(mf_pose_seg));
+    p->scratch->seg_ready[c] = 1;
+}
+
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
     if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time)
@@ -443,6 +451,7 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     const mf_sd_timeline *tls = d->timelines + clip->timeline_first;
     int32_t *cursors = p->cursor + clip->timeline_first;
     mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
+    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     const float *tw = cs->timeline_weights;
     int32_t n = clip->timeline_count;
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {

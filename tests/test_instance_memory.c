@@ -1,0 +1,166 @@
+/* What creating an instance leaves unwritten: a pose's key segments (each clip's cleared on its
+ * first sample) and a tracks' callback queues (written before they are read), so that pages a
+ * rig's unplayed clips or an idle queue reserve are never committed. Created from an allocator
+ * that fills its blocks with one byte value, a pose and a tracks compute exactly what zeroed
+ * ones do, frame after frame, and the segments of a clip never sampled keep that value. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "pose_rig.h"
+#include "../src/runtime/pose/pose_internal.h"
+#include "mf/mf_pose.h"
+#include "mf/mf_tracks.h"
+
+enum { FILL = 0x5a };
+
+static void *fill_alloc(void *user, size_t size)
+{
+    (void)user;
+    void *p = malloc(size);
+    if (p) memset(p, FILL, size);
+    return p;
+}
+
+static void fill_free(void *user, void *ptr) { (void)user, free(ptr); }
+
+static const mf_allocator FILLED = {.alloc = fill_alloc, .free = fill_free};
+
+static bool all_fill(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != FILL) return false;
+    return true;
+}
+
+static const char *RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3},"
+    "{\"name\":\"b\",\"parent\":\"a\",\"x\":3},{\"name\":\"c\",\"parent\":\"b\",\"x\":3}],"
+    "\"slots\":[{\"name\":\"s\",\"bone\":\"c\"}],\"events\":[{\"name\":\"step\"}]}";
+
+static const char *const NAMES[] = {"walk", "wave", "unused"};
+static const char *const CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"a\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]}},"
+    "\"b\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[20,-5]]},\"scale\":{\"t\":[0,0.4,1],\"v\":[[1,1],[1.5,0.5],[1,1]]}}},"
+    "\"slots\":{\"s\":{\"rgba\":{\"t\":[0,0.6],\"v\":[\"#ffffffff\",\"#ff000080\"]}}},"
+    "\"events\":{\"t\":[0.2,0.7],\"v\":[{\"name\":\"step\"},{\"name\":\"step\",\"float\":0.5}]}}",
+    CLIP_HEAD "\"length\":0.5,\"bones\":{\"c\":{\"rotate\":{\"t\":[0,0.25,0.5],\"v\":[0,45,0]}},"
+    "\"a\":{\"rotate\":{\"t\":[0,0.5],\"v\":[10,-10]}}}}",
+    CLIP_HEAD "\"length\":1,\"bones\":{\"a\":{\"rotate\":{\"t\":[0,1],\"v\":[0,90]}},"
+    "\"c\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[5,5]]}}}}",
+};
+
+static void same_pose(const mf_pose *p, const mf_pose *q)
+{
+    size_t nb = (size_t)p->bone_count * sizeof(float);
+    const float *pw[] = {p->a, p->b, p->c, p->d, p->wx, p->wy, p->x, p->rot, p->sx};
+    const float *qw[] = {q->a, q->b, q->c, q->d, q->wx, q->wy, q->x, q->rot, q->sx};
+    for (size_t k = 0; k < sizeof pw / sizeof pw[0]; k++) assert_memory_equal(pw[k], qw[k], nb);
+    assert_memory_equal(p->color, q->color, (size_t)p->slot_count * 4 * sizeof(float));
+}
+
+static size_t clip_seg_bytes(const mf_skel_data *d, int32_t c)
+{
+    return (size_t)d->clips[c].timeline_count * sizeof(mf_pose_seg);
+}
+
+static void test_pose_segments(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, RIG, NAMES, CLIPS, 3);
+    int32_t walk = mf_skel_data_find_clip(&r.data, "walk"), wave = mf_skel_data_find_clip(&r.data, "wave");
+    int32_t unused = mf_skel_data_find_clip(&r.data, "unused");
+    assert_true(walk >= 0 && wave >= 0 && unused >= 0);
+    mf_pose *pz = NULL, *pf = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &pz, NULL), MF_OK);
+    assert_int_equal(mf_pose_create(&r.data, &FILLED, &pf, NULL), MF_OK);
+    const mf_pose_seg *segs = pf->scratch->seg;
+    for (int32_t c = 0; c < r.data.clip_count; c++) /* create wrote no clip's segments */
+        assert_true(all_fill(segs + r.data.clips[c].timeline_first, clip_seg_bytes(&r.data, c)));
+    for (int f = 0; f <= 90; f++) {
+        double t = f / 30.0, t0 = f ? (f - 1) / 30.0 : -1;
+        mf_pose *ps[] = {pz, pf};
+        for (int q = 0; q < 2; q++) {
+            mf_pose_reset(ps[q]);
+            /* full weight (the compiled segments' path), then half weight (the general one) */
+            mf_clip_sample w = {.clip = walk, .time = t, .prev_time = t0, .weight = 1, .loop = true};
+            assert_int_equal(mf_pose_sample(ps[q], &w), MF_OK);
+            if (f >= 20) {
+                mf_clip_sample v = {.clip = wave, .time = t, .prev_time = t0, .weight = 0.5f, .loop = true};
+                assert_int_equal(mf_pose_sample(ps[q], &v), MF_OK);
+            }
+            mf_pose_update_world(ps[q]);
+        }
+        same_pose(pz, pf);
+        /* wave's segments stay as the allocator gave them until wave is first sampled */
+        assert_int_equal(all_fill(segs + r.data.clips[wave].timeline_first, clip_seg_bytes(&r.data, wave)),
+                         f < 20);
+    }
+    assert_false(all_fill(segs + r.data.clips[walk].timeline_first, clip_seg_bytes(&r.data, walk)));
+    assert_true(all_fill(segs + r.data.clips[unused].timeline_first, clip_seg_bytes(&r.data, unused)));
+    /* the world moved: the comparison compared something */
+    assert_true(pz->rot[1] != r.data.bones[1].rot || pz->x[2] != r.data.bones[2].x);
+    mf_pose_destroy(pz);
+    mf_pose_destroy(pf);
+    test_rig_free(&r);
+}
+
+typedef struct heard {
+    int events, completions;
+    float floats;
+} heard;
+
+static void listen(mf_tracks *t, mf_track_event_type type, mf_entry_handle h, const mf_track_entry *e,
+                   const mf_fired_event *ev, void *user)
+{
+    (void)t, (void)h, (void)e;
+    heard *x = user;
+    if (type == MF_TRACK_EVENT) x->events++, x->floats += ev->float_value;
+    if (type == MF_TRACK_COMPLETED) x->completions++;
+}
+
+static void test_tracks_queues(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, RIG, NAMES, CLIPS, 3);
+    int32_t walk = mf_skel_data_find_clip(&r.data, "walk"), wave = mf_skel_data_find_clip(&r.data, "wave");
+    mf_pose *p[2] = {NULL, NULL};
+    mf_tracks *t[2] = {NULL, NULL};
+    heard h[2] = {{0, 0, 0}, {0, 0, 0}};
+    const mf_allocator *al[2] = {NULL, &FILLED};
+    mf_tracks_config cfg = {.default_mix = 0.2};
+    for (int q = 0; q < 2; q++) {
+        assert_int_equal(mf_pose_create(&r.data, al[q], &p[q], NULL), MF_OK);
+        assert_int_equal(mf_tracks_create(&r.data, &cfg, al[q], &t[q]), MF_OK);
+        mf_tracks_set_listener(t[q], listen, &h[q]);
+        assert_true(mf_tracks_set(t[q], 0, walk, true).index >= 0);
+    }
+    for (int f = 0; f < 150; f++) {
+        for (int q = 0; q < 2; q++) {
+            if (f == 70) assert_true(mf_tracks_set(t[q], 0, wave, true).index >= 0); /* a mix from walk */
+            if (f == 100) assert_true(mf_tracks_set(t[q], 1, walk, false).index >= 0);
+            mf_tracks_update(t[q], 1.0 / 30);
+            assert_int_equal(mf_tracks_apply(t[q], p[q]), MF_OK);
+            mf_pose_update_world(p[q]);
+        }
+        same_pose(p[0], p[1]);
+        assert_int_equal(h[0].events, h[1].events);
+        assert_int_equal(h[0].completions, h[1].completions);
+    }
+    assert_true(h[0].events >= 4 && h[0].completions >= 2);
+    assert_true(h[0].floats == h[1].floats);
+    for (int q = 0; q < 2; q++) mf_tracks_destroy(t[q]), mf_pose_destroy(p[q]);
+    test_rig_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pose_segments),
+        cmocka_unit_test(test_tracks_queues),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
