@@ -34,6 +34,25 @@ hh=$(sed -n 's/.*"setup_bytes_per_instance":[[:space:]]*\([0-9]*\).*/\1/p' "$WOR
 awk -v a="$ha" -v h="$hh" 'BEGIN { exit !(a > 0 && h > 0 && a < 1.1 * h && h < 1.1 * a) }' ||
     fail "setup_bytes_per_instance: arena $ha, heap $hh"
 
+# resident memory: what the instances committed. A clip over every slot sizes each draw list
+# for clipping's worst case (every triangle cut into as many points as a 32-gon allows); walk
+# never clips, so that capacity stays address space and the pages the instances commit are a
+# fraction of the bytes they reserve (under half: ASan's own bookkeeping commits some more)
+positive resident_bytes_per_instance
+mkdir -p "$WORK/clipped"
+cp -r "$SRC/examples/mannequin/." "$WORK/clipped/"
+sed -i -e '/"slots": \[/a\    { "name": "clip", "bone": "root", "attachment": "clip" },' \
+    -e '0,/"attachments": \[/{/"attachments": \[/a\        { "slot": "clip", "name": "clip", "type": "Clipping", "vertices": [99, 0, 97, 19, 91, 38, 82, 55, 70, 70, 55, 82, 38, 91, 19, 97, 0, 99, -19, 97, -38, 91, -55, 82, -70, 70, -82, 55, -91, 38, -97, 19, -99, 0, -97, -19, -91, -38, -82, -55, -70, -70, -55, -82, -38, -91, -19, -97, 0, -99, 19, -97, 38, -91, 55, -82, 70, -70, 82, -55, 91, -38, 97, -19] },
+}' "$WORK/clipped/mannequin.mskel"
+run 0 clipped skel bench "$WORK/clipped/mannequin.mskel" --clip walk --instances 200 --frames 10 --json
+expect clipped '"allocations_per_frame":	0,'
+cs=$(sed -n 's/.*"setup_bytes_per_instance":[[:space:]]*\([0-9]*\).*/\1/p' "$WORK/clipped.out")
+cr=$(sed -n 's/.*"resident_bytes_per_instance":[[:space:]]*\([-0-9]*\).*/\1/p' "$WORK/clipped.out")
+awk -v s="$cs" -v r="$cr" -v p="$ha" 'BEGIN { exit !(s > 4 * p && r > 0 && r < s / 2) }' ||
+    fail "clipped rig: setup_bytes_per_instance $cs (unclipped $ha), resident_bytes_per_instance $cr"
+run 0 residenttext skel bench "$WORK/clipped/mannequin.mskel" --clip walk --instances 3 --frames 5
+expect residenttext "resident memory grown by setup and the frames"
+
 # merge: every instance's draw list into one batch a frame; the mannequin is one page, one blend
 run 0 merge skel bench "$RIG" --clip walk --instances 7 --frames 10 --merge --json
 expect merge '"batches_per_frame":	1,'

@@ -2,7 +2,9 @@
  *
  * Runtime module (libmf_runtime): C11 + libm, no I/O. Everything is allocated by
  * mf_pose_create() (and by mf_skin_cache_compose() for a new skin list); every per-frame call
- * below works on the arrays sized there and allocates nothing.
+ * below works on the arrays sized there and allocates nothing. The sampler's per-clip state
+ * (64 bytes a timeline) is cleared on each clip's first sample, so a pose reserves it for every
+ * clip of the data but commits only the pages of the clips it plays.
  *
  *     mf_skin_cache *skins;  mf_skin_cache_create(&data, NULL, &skins);    // beside the data
  *     mf_pose *pose;         mf_pose_create(&data, NULL, &pose, &diag);    // one per instance

@@ -84,6 +84,8 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "setup_allocations", (double)r->setup_allocations);
     cJSON_AddNumberToObject(o, "setup_bytes", (double)r->setup_bytes);
     cJSON_AddNumberToObject(o, "setup_bytes_per_instance", r->instances > 0 ? (double)(r->setup_bytes / r->instances) : 0);
+    if (r->resident_bytes >= 0)
+        cJSON_AddNumberToObject(o, "resident_bytes_per_instance", r->instances > 0 ? (double)(r->resident_bytes / r->instances) : 0);
     cJSON_AddNumberToObject(o, "bones_computed", (double)r->bones_computed);
     cJSON_AddNumberToObject(o, "bones_kept", (double)r->bones_kept);
     cJSON_AddNumberToObject(o, "trig_computed", (double)r->trig_computed);
@@ -123,6 +125,10 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld (%lld bytes, %lld an instance)\n",
            r->allocations_per_frame, r->bytes_per_frame, (long long)r->setup_allocations, (long long)r->setup_bytes,
            (long long)(r->instances > 0 ? r->setup_bytes / r->instances : 0));
+    if (r->resident_bytes >= 0)
+        printf("  resident memory grown by setup and the frames: %lld bytes, %lld an instance (pages a build never\n"
+               "  writes, such as clipping's worst-case capacity, are not committed)\n",
+               (long long)r->resident_bytes, (long long)(r->instances > 0 ? r->resident_bytes / r->instances : 0));
     printf("  load: JSON parse %.1f us, binary build %.2f us in memory, %.2f us from file (%zu bytes): %.0fx\n",
            r->json_parse_us, r->build_load_us, r->build_file_load_us, r->build_bytes,
            r->build_file_load_us > 0 ? r->json_parse_us / r->build_file_load_us : 0);

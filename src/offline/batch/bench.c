@@ -20,6 +20,19 @@
 
 static atomic_llong g_allocs, g_bytes, g_live;
 
+/* The process's resident bytes (/proc/self/statm's second field), -1 where unknown. */
+static int64_t resident_now(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long long size = 0, pages = -1;
+    if (f) {
+        if (fscanf(f, "%lld %lld", &size, &pages) != 2) pages = -1;
+        fclose(f);
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    return pages >= 0 && page > 0 ? (int64_t)pages * page : -1;
+}
+
 /* Each block carries its size in a 16-byte head (alignment kept) so that frees count too. */
 static void *count_alloc(void *user, size_t n)
 {
@@ -268,8 +281,9 @@ static mf_draw_batch *merge_setup(const mf_bench_config *cfg, const mf_skel_data
     return b;
 }
 
+/* resident0: resident_now() before setup (-1: unknown). */
 static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, mf_bench_result *r,
-                            mf_diag *diag)
+                            int64_t resident0, mf_diag *diag)
 {
     int32_t cap = 4;
     for (int32_t a = 0; a < d->attachment_count; a++)
@@ -313,6 +327,8 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
             per[MF_BENCH_STAGES][f] = total;
             total_mean += total, verts_sum += verts;
         }
+        int64_t resident1 = resident_now();
+        r->resident_bytes = resident0 >= 0 && resident1 >= 0 ? resident1 - resident0 : -1;
         r->allocations_per_frame = (double)atomic_load(&g_allocs) / cfg->frames;
         r->bytes_per_frame = (double)atomic_load(&g_bytes) / cfg->frames;
         r->frame_mean_us = total_mean / cfg->frames;
@@ -401,6 +417,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
         }
     }
     atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0);
+    int64_t resident0 = resident_now();
     if ((!cfg->heap && (res = mf_instance_arena_create(&(mf_instance_arena_desc){.backing = al}, &arena)) != MF_OK) ||
         (res = mf_skin_cache_create(&d, &al, &cache)) != MF_OK ||
         (res = mf_tracks_shared_create(&d, &al, &shared)) != MF_OK ||
@@ -412,7 +429,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     size_t arena_reserved = 0;
     mf_instance_arena_usage(arena, NULL, &arena_reserved);
     r->setup_bytes = atomic_load(&g_bytes) - (long long)arena_reserved;
-    if ((res = run_frames(cfg, &d, inst, r, diag)) != MF_OK) goto done;
+    if ((res = run_frames(cfg, &d, inst, r, resident0, diag)) != MF_OK) goto done;
     if (cfg->load_times) res = time_loads(cfg, blob, size, r, diag);
 done:
     for (int32_t i = 0; inst && i < cfg->instances; i++) {

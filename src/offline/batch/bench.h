@@ -35,6 +35,10 @@ typedef struct mf_bench_result {
     double vertices_per_frame;        /* world vertices of the geometry stage */
     double allocations_per_frame, bytes_per_frame; /* steady state, through mf_allocator */
     int64_t setup_allocations, setup_bytes; /* through mf_allocator: poses, tracks, draw lists, skin cache */
+    /* what the process's resident memory grew by from before setup to after the last frame
+     * (Linux /proc/self/statm; -1 elsewhere): the pages instances committed, which is less than
+     * setup_bytes where capacity sized for a worst case is never written */
+    int64_t resident_bytes;
     /* one instance as created (through mf_allocator): bytes it holds and allocations made (a
      * freed temporary included), for its pose, tracks and draw list */
     int64_t instance_bytes[3], instance_allocs[3];
