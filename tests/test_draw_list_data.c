@@ -248,32 +248,12 @@ static void test_batch_update_other_data(void **state)
 /* Blocks filled with one byte value before the list gets them (an allocator handing out
  * reused memory): a list of clipping's worst-case capacity clears only its struct, view and
  * items at create, so that pages nothing writes are never committed. */
-enum { FILL = 0xa5 };
-
-static void *fill_alloc(void *user, size_t size)
-{
-    (void)user;
-    void *p = malloc(size);
-    if (p) memset(p, FILL, size);
-    return p;
-}
-
-static void fill_free(void *user, void *ptr) { (void)user, free(ptr); }
-
-static bool all_fill(const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i] != FILL) return false;
-    return true;
-}
-
 static void test_capacity_left_unwritten(void **state)
 {
     (void)state;
     rig big;
     rig_make(&big, big_rig());
-    mf_allocator al = {.alloc = fill_alloc, .free = fill_free};
+    mf_allocator al = tu_filling_allocator();
     mf_draw_list *dl = NULL;
     assert_int_equal(mf_draw_list_create(&big.r.data, &al, &dl), MF_OK);
     assert_int_equal(dl->item_count, 0);
@@ -282,9 +262,9 @@ static void test_capacity_left_unwritten(void **state)
      * mesh's triangles each cut into as many points as the square allows) */
     size_t vbytes = (size_t)dl->vertex_cap * 2 * sizeof(float);
     assert_true(dl->vertex_cap > 2 * BIG_VERTS);
-    assert_true(all_fill(dl->vertices, vbytes));
-    assert_true(all_fill(dl->uvs, vbytes));
-    assert_true(all_fill(dl->indices, (size_t)dl->index_cap * sizeof(uint16_t)));
+    assert_true(tu_all_fill(dl->vertices, vbytes));
+    assert_true(tu_all_fill(dl->uvs, vbytes));
+    assert_true(tu_all_fill(dl->indices, (size_t)dl->index_cap * sizeof(uint16_t)));
     /* and builds what the zeroed list builds, twice (the second keeps nothing: clipped) */
     for (int round = 0; round < 2; round++) {
         assert_int_equal(mf_draw_list_build(dl, big.pose), MF_OK);
@@ -300,7 +280,7 @@ static void test_capacity_left_unwritten(void **state)
         assert_memory_equal(dl->indices, big.dl->indices, (size_t)dl->index_count * sizeof(uint16_t));
         assert_memory_equal(&dl->items[0], &big.dl->items[0], sizeof dl->items[0]);
         /* past what the build wrote the capacity is still untouched */
-        assert_true(all_fill(dl->vertices + 2 * dl->vertex_count, vbytes - used));
+        assert_true(tu_all_fill(dl->vertices + 2 * dl->vertex_count, vbytes - used));
     }
     mf_draw_list_destroy(dl);
     rig_free(&big);

@@ -13,28 +13,6 @@
 #include "mf/mf_pose.h"
 #include "mf/mf_tracks.h"
 
-enum { FILL = 0x5a };
-
-static void *fill_alloc(void *user, size_t size)
-{
-    (void)user;
-    void *p = malloc(size);
-    if (p) memset(p, FILL, size);
-    return p;
-}
-
-static void fill_free(void *user, void *ptr) { (void)user, free(ptr); }
-
-static const mf_allocator FILLED = {.alloc = fill_alloc, .free = fill_free};
-
-static bool all_fill(const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i] != FILL) return false;
-    return true;
-}
-
 static const char *RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3},"
     "{\"name\":\"b\",\"parent\":\"a\",\"x\":3},{\"name\":\"c\",\"parent\":\"b\",\"x\":3}],"
     "\"slots\":[{\"name\":\"s\",\"bone\":\"c\"}],\"events\":[{\"name\":\"step\"}]}";
@@ -73,12 +51,13 @@ static void test_pose_segments(void **state)
     int32_t walk = mf_skel_data_find_clip(&r.data, "walk"), wave = mf_skel_data_find_clip(&r.data, "wave");
     int32_t unused = mf_skel_data_find_clip(&r.data, "unused");
     assert_true(walk >= 0 && wave >= 0 && unused >= 0);
+    mf_allocator filled = tu_filling_allocator();
     mf_pose *pz = NULL, *pf = NULL;
     assert_int_equal(mf_pose_create(&r.data, NULL, &pz, NULL), MF_OK);
-    assert_int_equal(mf_pose_create(&r.data, &FILLED, &pf, NULL), MF_OK);
+    assert_int_equal(mf_pose_create(&r.data, &filled, &pf, NULL), MF_OK);
     const mf_pose_seg *segs = pf->scratch->seg;
     for (int32_t c = 0; c < r.data.clip_count; c++) /* create wrote no clip's segments */
-        assert_true(all_fill(segs + r.data.clips[c].timeline_first, clip_seg_bytes(&r.data, c)));
+        assert_true(tu_all_fill(segs + r.data.clips[c].timeline_first, clip_seg_bytes(&r.data, c)));
     for (int f = 0; f <= 90; f++) {
         double t = f / 30.0, t0 = f ? (f - 1) / 30.0 : -1;
         mf_pose *ps[] = {pz, pf};
@@ -95,11 +74,11 @@ static void test_pose_segments(void **state)
         }
         same_pose(pz, pf);
         /* wave's segments stay as the allocator gave them until wave is first sampled */
-        assert_int_equal(all_fill(segs + r.data.clips[wave].timeline_first, clip_seg_bytes(&r.data, wave)),
+        assert_int_equal(tu_all_fill(segs + r.data.clips[wave].timeline_first, clip_seg_bytes(&r.data, wave)),
                          f < 20);
     }
-    assert_false(all_fill(segs + r.data.clips[walk].timeline_first, clip_seg_bytes(&r.data, walk)));
-    assert_true(all_fill(segs + r.data.clips[unused].timeline_first, clip_seg_bytes(&r.data, unused)));
+    assert_false(tu_all_fill(segs + r.data.clips[walk].timeline_first, clip_seg_bytes(&r.data, walk)));
+    assert_true(tu_all_fill(segs + r.data.clips[unused].timeline_first, clip_seg_bytes(&r.data, unused)));
     /* the world moved: the comparison compared something */
     assert_true(pz->rot[1] != r.data.bones[1].rot || pz->x[2] != r.data.bones[2].x);
     mf_pose_destroy(pz);
@@ -130,7 +109,8 @@ static void test_tracks_queues(void **state)
     mf_pose *p[2] = {NULL, NULL};
     mf_tracks *t[2] = {NULL, NULL};
     heard h[2] = {{0, 0, 0}, {0, 0, 0}};
-    const mf_allocator *al[2] = {NULL, &FILLED};
+    mf_allocator filled = tu_filling_allocator();
+    const mf_allocator *al[2] = {NULL, &filled};
     mf_tracks_config cfg = {.default_mix = 0.2};
     for (int q = 0; q < 2; q++) {
         assert_int_equal(mf_pose_create(&r.data, al[q], &p[q], NULL), MF_OK);

@@ -141,3 +141,23 @@ void tu_cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
         assert_non_null(*buf);
     }
 }
+
+static void *fill_alloc(void *user, size_t size)
+{
+    (void)user;
+    void *p = malloc(size);
+    if (p) memset(p, TU_FILL, size);
+    return p;
+}
+
+static void fill_free(void *user, void *ptr) { (void)user, free(ptr); }
+
+mf_allocator tu_filling_allocator(void) { return (mf_allocator){.alloc = fill_alloc, .free = fill_free}; }
+
+int tu_all_fill(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != TU_FILL) return 0;
+    return 1;
+}

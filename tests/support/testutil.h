@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "mf/mf_base.h"
+
 /* Whole file, NUL-terminated, malloc'd; NULL when it cannot be read. */
 char *tu_read(const char *path, size_t *len);
 /* Appends printf output to *buf (length *len, capacity *cap, grown by doubling). */
@@ -31,6 +33,13 @@ int tu_mfe(char **output, const char *fmt, ...)
 /* The shared test data folder ($MF_SHARED, else ../shared beside the source tree), or NULL
  * when absent; tests that need it print "skipped: …" and call skip(). */
 const char *tu_shared(void);
+/* An allocator (mf_base.h) whose blocks come filled with TU_FILL, as reused memory may: what a
+ * create leaves unwritten still reads TU_FILL (tu_all_fill), and what it reads before writing
+ * would not read zeros. Both hooks and the cold ones unset (malloc / free underneath). */
+#define TU_FILL 0xa5
+mf_allocator tu_filling_allocator(void);
+/* Whether all n bytes at p are TU_FILL. */
+int tu_all_fill(const void *p, size_t n);
 /* Asserts that haystack contains needle, printing both when not. */
 #define assert_contains(haystack, needle) tu_assert_contains((haystack), (needle), __FILE__, __LINE__)
 void tu_assert_contains(const char *haystack, const char *needle, const char *file, int line);
