@@ -121,15 +121,17 @@ static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layou
     if (own) mf_clip_tables_carve(l, d, own); /* a frame reads the attachment and event lists */
     /* the cold block (mf_alloc_cold): a mix's (one entry playing alone touches none of them),
      * when entries change, and callbacks */
-    t->modes = mf_lines_carve(cold, m ? m : 1, 1);
-    t->hold_mix = mf_lines_carve(cold, m ? m : 1, sizeof(int32_t));
-    t->latch = mf_lines_carve(cold, m ? m : 1, sizeof(mf_rotation_latch));
     t->weights = mf_lines_carve(cold, tl, sizeof(float));
     t->rot_weights = mf_lines_carve(cold, tl, sizeof(float));
     t->before = mf_lines_carve(cold, tl, 1);
     t->prop_seen = mf_lines_carve(cold, (size_t)t->prop_count, 1);
     t->mix_table = mf_lines_carve(cold, (nc + 1) * (nc + 1), sizeof(double));
-    *cold_zeroed = cold->used; /* the queues are written before they are read */
+    /* not cleared at create: an entry's modes, hold entries and rotation latches are written
+     * when it starts mixing (as a grown pool's are), the queues before they are read */
+    *cold_zeroed = cold->used;
+    t->modes = mf_lines_carve(cold, m ? m : 1, 1);
+    t->hold_mix = mf_lines_carve(cold, m ? m : 1, sizeof(int32_t));
+    t->latch = mf_lines_carve(cold, m ? m : 1, sizeof(mf_rotation_latch));
     t->queue = mf_lines_carve(cold, MF_TRACKS_QUEUE_CAP, sizeof(queued));
     t->fired = mf_lines_carve(cold, MF_TRACKS_FIRED_CAP, sizeof(mf_fired_event));
 }
@@ -156,7 +158,7 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     mf_clip_tables own;
     size_t cold_zeroed = 0;
     plan(&head, pool, sh ? NULL : &own, &l, &lc, &cold_zeroed);
-    void *cold; /* the callback queues (some 12 KB) not cleared: never committed until used */
+    void *cold; /* the mixing arrays and callback queues not cleared: committed when used */
     mf_tracks *t = mf_alloc_lines_two_part(&head.alloc, l.used, lc.used, SIZE_MAX, cold_zeroed, &cold);
     if (!t) return MF_ERR_NOMEM;
     *t = head;
