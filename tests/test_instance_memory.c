@@ -1,8 +1,9 @@
 /* What creating an instance leaves unwritten: a pose's key segments (each clip's cleared on its
- * first sample) and a tracks' callback queues (written before they are read), so that pages a
- * rig's unplayed clips or an idle queue reserve are never committed. Created from an allocator
- * that fills its blocks with one byte value, a pose and a tracks compute exactly what zeroed
- * ones do, frame after frame, and the segments of a clip never sampled keep that value. */
+ * first sample) and deform offsets, a tracks' mixing arrays and callback queues (written before
+ * they are read), so that pages a rig's unplayed clips, an idle mixer or queue reserve are never
+ * committed. Created from an allocator that fills its blocks with one byte value, a pose and a
+ * tracks compute exactly what zeroed ones do, frame after frame, and the segments of a clip
+ * never sampled keep that value. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "testutil.h"
 #include "pose_rig.h"
 #include "../src/runtime/pose/pose_internal.h"
+#include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_tracks.h"
 
@@ -86,6 +88,47 @@ static void test_pose_segments(void **state)
     test_rig_free(&r);
 }
 
+/* A deform clip over a weighted mesh: the pose's deform (its cold block's largest part on
+ * meshy rigs) is not cleared at create; a slot's offsets are written when a deform timeline
+ * first holds them, so world vertices come out as a zeroed pose's, at full and half weight. */
+static void test_pose_deform(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"bend"};
+    static const char *const clips[] = {
+        CLIP_HEAD "\"length\":1,\"deform\":{\"default\":{\"s\":{\"m\":{\"t\":[0.25,0.75],\"offset\":[0,2],"
+        "\"v\":[[1,2,3,4],[5,-6,7,8,9,-10]]}}}}}"};
+    test_rig r;
+    test_rig_build(&r, RIG_WEIGHTED_MESH, names, clips, 1);
+    mf_allocator filled = tu_filling_allocator();
+    mf_pose *pz = NULL, *pf = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &pz, NULL), MF_OK);
+    assert_int_equal(mf_pose_create(&r.data, &filled, &pf, NULL), MF_OK);
+    int32_t m = pf->attachment[0], n = r.data.attachments[m].deform_count;
+    assert_true(m >= 0 && n == 10);
+    assert_true(tu_all_fill(pf->deform + pf->deform_first[0], (size_t)n * sizeof(float)));
+    int moved = 0;
+    for (int f = 0; f <= 40; f++) {
+        float vz[8], vf[8];
+        mf_pose *ps[] = {pz, pf};
+        float *out[] = {vz, vf};
+        for (int q = 0; q < 2; q++) {
+            mf_pose_reset(ps[q]);
+            mf_clip_sample c = {.clip = 0, .time = f / 40.0, .weight = f % 2 ? 1.0f : 0.5f, .loop = true};
+            assert_int_equal(mf_pose_sample(ps[q], &c), MF_OK);
+            mf_pose_update_world(ps[q]);
+            assert_int_equal(mf_pose_world_vertices(ps[q], 0, m, out[q], 4), 3);
+        }
+        assert_memory_equal(vz, vf, 6 * sizeof(float));
+        assert_int_equal(pz->deform_attachment[0], pf->deform_attachment[0]);
+        moved += pz->deform_attachment[0] == m;
+    }
+    assert_true(moved > 10); /* the deform was held on most frames */
+    mf_pose_destroy(pz);
+    mf_pose_destroy(pf);
+    test_rig_free(&r);
+}
+
 typedef struct heard {
     int events, completions;
     float floats;
@@ -100,7 +143,7 @@ static void listen(mf_tracks *t, mf_track_event_type type, mf_entry_handle h, co
     if (type == MF_TRACK_COMPLETED) x->completions++;
 }
 
-static void test_tracks_queues(void **state)
+static void test_tracks_mixing_and_callbacks(void **state)
 {
     (void)state;
     test_rig r;
@@ -140,7 +183,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_segments),
-        cmocka_unit_test(test_tracks_queues),
+        cmocka_unit_test(test_pose_deform),
+        cmocka_unit_test(test_tracks_mixing_and_callbacks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,7 +84,9 @@ typedef struct mf_pose {
     int32_t *draw_order; /* slot indices, back to front */
     int32_t *deform_first; /* per slot: its range in deform (max deform_count of its attachments) */
     int32_t *deform_attachment; /* per slot: the attachment the deform holds, -1: none this frame */
-    float *deform;     /* offsets added to the attachment's vertices (bone space for weighted) */
+    float *deform;     /* offsets added to the attachment's vertices (bone space for weighted);
+                        * a slot's range holds values only while deform_attachment names one
+                        * (a host that sets it writes all of that attachment's offsets) */
     /* constraints */
     float *ik_mix, *ik_softness;
     int8_t *ik_bend;

@@ -16,7 +16,7 @@ static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
  * the host) in the cold block. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
  * past a bone count that is not a multiple of 4. */
 static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
-                 mf_lines_layout *l, mf_lines_layout *cold, size_t *zeroed)
+                 mf_lines_layout *l, mf_lines_layout *cold, size_t *zeroed, size_t *cold_zeroed)
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
     p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
@@ -76,6 +76,8 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
         s->world = mf_lines_carve(cold, (size_t)s->path_world_cap, sizeof(float));
         s->curves = mf_lines_carve(cold, (size_t)s->path_curves_cap, sizeof(float));
     }
+    *cold_zeroed = cold->used; /* the deform: a slot's is written before it is read
+                                * (deform_attachment says whose it holds) */
     p->deform = mf_lines_carve(cold, (size_t)deform_total, sizeof(float));
 }
 
@@ -137,11 +139,11 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
         return MF_ERR_UNSUPPORTED;
     }
     deform_total = (int32_t)deform_sum;
-    size_t zeroed = 0;
-    plan(data, &probe, &sprobe, deform_total, &l, &lc, &zeroed);
+    size_t zeroed = 0, cold_zeroed = 0;
+    plan(data, &probe, &sprobe, deform_total, &l, &lc, &zeroed, &cold_zeroed);
 
     void *cold;
-    unsigned char *block = mf_alloc_lines_two_part(&al, l.used + 16, lc.used + 16, zeroed, SIZE_MAX, &cold);
+    unsigned char *block = mf_alloc_lines_two_part(&al, l.used + 16, lc.used + 16, zeroed, cold_zeroed, &cold);
     if (!block) {
         mf_free_cold(&al, slot_deform);
         mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used + lc.used);
@@ -151,7 +153,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     mf_pose_scratch *s = (mf_pose_scratch *)(block + sizeof(mf_pose));
     *s = sc;
     mf_lines_layout real = {block, sizeof(mf_pose) + sizeof(mf_pose_scratch)}, real_cold = {cold, 0};
-    plan(data, p, s, deform_total, &real, &real_cold, &zeroed);
+    plan(data, p, s, deform_total, &real, &real_cold, &zeroed, &cold_zeroed);
     s->cold = cold;
     p->data = data;
     p->bone_count = data->bone_count;
