@@ -125,6 +125,22 @@ static void test_pose_deform(void **state)
         moved += pz->deform_attachment[0] == m;
     }
     assert_true(moved > 10); /* the deform was held on most frames */
+    /* without resets the offsets carry over: samples mixing into held offsets (Replace below
+     * full weight, Additive) and fading them before the first key read what earlier ones wrote */
+    for (int f = 0; f <= 60; f++) {
+        float vz[8], vf[8];
+        mf_pose *ps[] = {pz, pf};
+        float *out[] = {vz, vf};
+        for (int q = 0; q < 2; q++) {
+            mf_clip_sample c = {.clip = 0, .time = (f % 20) / 20.0, .weight = f % 3 ? 0.4f : 1.0f, .loop = true,
+                                .blend = f % 4 == 1 ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE};
+            assert_int_equal(mf_pose_sample(ps[q], &c), MF_OK);
+            mf_pose_update_world(ps[q]);
+            assert_int_equal(mf_pose_world_vertices(ps[q], 0, m, out[q], 4), 3);
+        }
+        assert_memory_equal(vz, vf, 6 * sizeof(float));
+        assert_int_equal(pz->deform_attachment[0], pf->deform_attachment[0]);
+    }
     mf_pose_destroy(pz);
     mf_pose_destroy(pf);
     test_rig_free(&r);
