@@ -96,6 +96,11 @@ static void test_build_other_data(void **state)
     rig small, big;
     rig_make(&small, small_rig());
     rig_make(&big, big_rig());
+    /* the list's capacity filled with one byte value (create leaves it unwritten): the refused
+     * build below is checked to write nothing anywhere in it, comparing defined bytes */
+    mf_allocator filled = tu_filling_allocator();
+    mf_draw_list_destroy(small.dl);
+    assert_int_equal(mf_draw_list_create(&small.r.data, &filled, &small.dl), MF_OK);
     mf_draw_list *dl = small.dl;
     assert_true(dl->data && dl->data->bytes == small.r.data.bytes && dl->data->size == small.r.data.size);
     /* the big mesh alone has more vertices than the small list's clipping scratch holds */
@@ -286,6 +291,70 @@ static void test_capacity_left_unwritten(void **state)
     rig_free(&big);
 }
 
+/* The batch of a built list (identity transform), for comparing lists. */
+static void batch_of(mf_draw_batch *b, const mf_draw_list *dl, const mf_skel_data *d)
+{
+    mf_draw_batch_begin(b);
+    assert_int_equal(mf_draw_batch_add(b, dl, d, NULL), MF_OK);
+}
+
+/* A list created from a filling allocator builds and batches what a zeroed one does through
+ * every path that reads what an earlier build wrote or the clipping scratch: clipped items,
+ * unclipped ones (their uvs and indices written, then kept by the next build), a clip polygon
+ * of no area (no convex pieces: not clipping) and the clip back again. */
+static void test_filled_list_builds_as_zeroed(void **state)
+{
+    (void)state;
+    rig small;
+    rig_make(&small, small_rig());
+    mf_allocator filled = tu_filling_allocator();
+    mf_draw_list *lf = NULL, *lz = small.dl;
+    assert_int_equal(mf_draw_list_create(&small.r.data, &filled, &lf), MF_OK);
+    mf_draw_batch *bf = NULL, *bz = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &bf), MF_OK);
+    assert_int_equal(mf_draw_batch_create(NULL, &bz), MF_OK);
+    mf_pose *p = small.pose;
+    int32_t clip_att = p->attachment[0];
+    assert_true(clip_att >= 0);
+    /* clipped, clip hidden (written), hidden (kept), clip of no area, clipped, hidden (written) */
+    enum { CLIPPED, HIDDEN, FLAT };
+    static const int steps[] = {CLIPPED, HIDDEN, HIDDEN, FLAT, FLAT, CLIPPED, HIDDEN};
+    int kept_builds = 0;
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+        mf_pose_reset(p);
+        if (steps[k] == HIDDEN) p->attachment[0] = -1;
+        if (steps[k] == FLAT) p->sy[0] = 0; /* the clip polygon (and every region) on a line */
+        mf_pose_update_world(p);
+        assert_int_equal(mf_draw_list_build(lf, p), MF_OK);
+        assert_int_equal(mf_draw_list_build(lz, p), MF_OK);
+        assert_int_equal(lf->item_count, SMALL_SLOTS);
+        assert_int_equal(lf->vertex_count, lz->vertex_count);
+        assert_int_equal(lf->index_count, lz->index_count);
+        assert_int_equal(lf->items_kept, lz->items_kept);
+        assert_int_equal(lf->overflow, lz->overflow);
+        assert_memory_equal(lf->items, lz->items, (size_t)lf->item_count * sizeof lf->items[0]);
+        size_t used = (size_t)lf->vertex_count * 2 * sizeof(float);
+        assert_memory_equal(lf->vertices, lz->vertices, used);
+        assert_memory_equal(lf->uvs, lz->uvs, used);
+        assert_memory_equal(lf->indices, lz->indices, (size_t)lf->index_count * sizeof(uint16_t));
+        assert_int_equal(lf->items[0].clipped, steps[k] == CLIPPED);
+        kept_builds += lf->items_kept == SMALL_SLOTS;
+        batch_of(bf, lf, &small.r.data);
+        batch_of(bz, lz, &small.r.data);
+        assert_int_equal(bf->vertex_count, bz->vertex_count);
+        assert_int_equal(bf->index_count, bz->index_count);
+        assert_true(bf->vertex_count > 0);
+        assert_memory_equal(bf->vertices, bz->vertices, (size_t)bf->vertex_count * sizeof bf->vertices[0]);
+        if (bf->indices16) assert_memory_equal(bf->indices16, bz->indices16, (size_t)bf->index_count * 2);
+        else assert_memory_equal(bf->indices, bz->indices, (size_t)bf->index_count * 4);
+    }
+    assert_true(kept_builds >= 2); /* the second hidden and flat builds kept every item */
+    mf_draw_batch_destroy(bf);
+    mf_draw_batch_destroy(bz);
+    mf_draw_list_destroy(lf);
+    rig_free(&small);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_batch_other_data),
         cmocka_unit_test(test_view_not_kept),
         cmocka_unit_test(test_capacity_left_unwritten),
+        cmocka_unit_test(test_filled_list_builds_as_zeroed),
         cmocka_unit_test(test_batch_update_other_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

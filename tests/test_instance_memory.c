@@ -4,6 +4,7 @@
  * committed. Created from an allocator that fills its blocks with one byte value, a pose and a
  * tracks compute exactly what zeroed ones do, frame after frame, and the segments of a clip
  * never sampled keep that value. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,22 @@ static void test_pose_deform(void **state)
         moved += pz->deform_attachment[0] == m;
     }
     assert_true(moved > 10); /* the deform was held on most frames */
+    /* without resets the offsets carry over: samples mixing into held offsets (Replace below
+     * full weight, Additive) and fading them before the first key read what earlier ones wrote */
+    for (int f = 0; f <= 60; f++) {
+        float vz[8], vf[8];
+        mf_pose *ps[] = {pz, pf};
+        float *out[] = {vz, vf};
+        for (int q = 0; q < 2; q++) {
+            mf_clip_sample c = {.clip = 0, .time = (f % 20) / 20.0, .weight = f % 3 ? 0.4f : 1.0f, .loop = true,
+                                .blend = f % 4 == 1 ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE};
+            assert_int_equal(mf_pose_sample(ps[q], &c), MF_OK);
+            mf_pose_update_world(ps[q]);
+            assert_int_equal(mf_pose_world_vertices(ps[q], 0, m, out[q], 4), 3);
+        }
+        assert_memory_equal(vz, vf, 6 * sizeof(float));
+        assert_int_equal(pz->deform_attachment[0], pf->deform_attachment[0]);
+    }
     mf_pose_destroy(pz);
     mf_pose_destroy(pf);
     test_rig_free(&r);
@@ -179,12 +196,72 @@ static void test_tracks_mixing_and_callbacks(void **state)
     test_rig_free(&r);
 }
 
+/* Entries the modes pass skips (Additive ones mixing out) still have their modes read when the
+ * apply treats them as Replace: Additive on track 0 (applied as Replace there), or a blend the
+ * host changes while the entry mixes out (settings may change at any time), and so does a clip
+ * the host changes to one with more timelines. A filled tracks must pose as a zeroed one,
+ * through the posing apply and the time-only one (mf_tracks_apply_time's weight sums). */
+static void test_tracks_modes_of_skipped_entries(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, RIG, NAMES, CLIPS, 3);
+    int32_t walk = mf_skel_data_find_clip(&r.data, "walk"), wave = mf_skel_data_find_clip(&r.data, "wave");
+    mf_pose *p[2] = {NULL, NULL};
+    mf_tracks *t[2] = {NULL, NULL};
+    mf_entry_handle base_wave[2], layer_wave[2];
+    mf_allocator filled = tu_filling_allocator();
+    const mf_allocator *al[2] = {NULL, &filled};
+    mf_tracks_config cfg = {.default_mix = 0.5};
+    for (int q = 0; q < 2; q++) {
+        assert_int_equal(mf_pose_create(&r.data, al[q], &p[q], NULL), MF_OK);
+        assert_int_equal(mf_tracks_create(&r.data, &cfg, al[q], &t[q]), MF_OK);
+    }
+    float moved = 0;
+    for (int f = 0; f < 120; f++) {
+        for (int q = 0; q < 2; q++) {
+            if (f == 0) /* Additive on track 0 (applied as Replace there) */
+                mf_tracks_entry(t[q], mf_tracks_set(t[q], 0, walk, true))->blend = MF_CLIP_ADDITIVE;
+            if (f == 10) base_wave[q] = mf_tracks_set(t[q], 0, wave, true); /* walk mixes out on track 0 */
+            if (f == 40) {
+                layer_wave[q] = mf_tracks_set(t[q], 1, wave, true);
+                mf_tracks_entry(t[q], layer_wave[q])->blend = MF_CLIP_ADDITIVE;
+            }
+            if (f == 50) mf_tracks_set(t[q], 1, walk, true); /* wave mixes out additively above track 0 */
+            if (f == 55) { /* and turns Replace mid-mix */
+                mf_track_entry *o = mf_tracks_entry(t[q], layer_wave[q]);
+                assert_non_null(o);
+                assert_true(o->mixing_to >= 0);
+                o->blend = MF_CLIP_REPLACE;
+            }
+            if (f == 80) mf_tracks_set(t[q], 0, walk, true); /* wave mixes out on track 0 */
+            if (f == 85) { /* and plays a clip of more timelines than its modes were computed for */
+                mf_track_entry *o = mf_tracks_entry(t[q], base_wave[q]);
+                assert_non_null(o);
+                assert_true(o->mixing_to >= 0);
+                assert_true(r.data.clips[walk].timeline_count > r.data.clips[wave].timeline_count);
+                o->clip = walk;
+            }
+            mf_tracks_update(t[q], 1.0 / 30);
+            if (f % 3 == 2) assert_int_equal(mf_tracks_apply_time(t[q]), MF_OK);
+            else assert_int_equal(mf_tracks_apply(t[q], p[q]), MF_OK);
+            mf_pose_update_world(p[q]);
+        }
+        same_pose(p[0], p[1]);
+        moved += fabsf(p[0]->rot[1] - r.data.bones[1].rot);
+    }
+    assert_true(moved > 1); /* something was posed */
+    for (int q = 0; q < 2; q++) mf_tracks_destroy(t[q]), mf_pose_destroy(p[q]);
+    test_rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_segments),
         cmocka_unit_test(test_pose_deform),
         cmocka_unit_test(test_tracks_mixing_and_callbacks),
+        cmocka_unit_test(test_tracks_modes_of_skipped_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,11 +30,12 @@ static bool add_all(mf_tracks *t, const int32_t *ids, int32_t n)
     return added;
 }
 
-static void compute_hold(mf_tracks *t, int32_t ei)
+/* Entry ei's modes and hold entries; returns how many it wrote (its clip's timelines). */
+static int32_t compute_hold(mf_tracks *t, int32_t ei)
 {
     const mf_skel_data *d = t->d;
     const mf_track_entry *e = &t->entries[ei];
-    if (e->clip < 0) return;
+    if (e->clip < 0) return 0;
     const mf_sd_clip *clip = &d->clips[e->clip];
     uint8_t *modes = t->modes + (size_t)ei * (size_t)t->max_tl;
     int32_t *hold = t->hold_mix + (size_t)ei * (size_t)t->max_tl;
@@ -62,6 +63,7 @@ static void compute_hold(mf_tracks *t, int32_t ei)
             }
         }
     }
+    return clip->timeline_count;
 }
 
 void mf_tracks_compute_modes(mf_tracks *t)
@@ -73,7 +75,13 @@ void mf_tracks_compute_modes(mf_tracks *t)
         if (e < 0) continue;
         while (t->entries[e].mixing_from >= 0) e = t->entries[e].mixing_from;
         do { /* oldest first: the first to key a property owns it */
-            if (t->entries[e].mixing_to < 0 || t->entries[e].blend != MF_CLIP_ADDITIVE) compute_hold(t, e);
+            int32_t done = 0;
+            if (t->entries[e].mixing_to < 0 || t->entries[e].blend != MF_CLIP_ADDITIVE) done = compute_hold(t, e);
+            /* the rest of the row Subsequent (as a zeroed one): an apply reads the modes of an
+             * entry skipped here when it applies it as Replace (Additive on track 0, or a blend
+             * changed since), and past its clip's timelines when its clip changed since (settings
+             * may change at any time); the rows are not cleared at create */
+            memset(t->modes + (size_t)e * (size_t)t->max_tl + done, MODE_SUBSEQUENT, (size_t)(t->max_tl - done));
             e = t->entries[e].mixing_to;
         } while (e >= 0);
     }
