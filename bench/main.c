@@ -70,8 +70,11 @@ int main(int argc, char **argv)
          r.frame_us, r.us_per_skeleton_frame, r.allocations_per_frame, r.json_parse_us);
     emit(stdout, md, "Memory a skeleton (bytes held through the allocator): pose %g, tracks %g, draw list %g",
          (double)r.instance_bytes[0], (double)r.instance_bytes[1], (double)r.instance_bytes[2], 0);
-    emit(stdout, md, " (%g allocations)\n\n",
+    emit(stdout, md, " (%g allocations)",
          (double)(r.instance_allocs[0] + r.instance_allocs[1] + r.instance_allocs[2]), 0, 0, 0);
+    if (r.resident_bytes >= 0) /* what the instances committed (Linux) */
+        emit(stdout, md, "; resident, an instance: %g bytes", (double)(r.resident_bytes / r.instances), 0, 0, 0);
+    emit(stdout, md, "\n\n", 0, 0, 0, 0);
 
     /* the output floor writes what the 200-instance run's draw lists hold, in blocks their size */
     int32_t floats = (int32_t)(2 * r.vertices_per_frame / r.instances);
