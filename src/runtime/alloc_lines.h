@@ -31,12 +31,6 @@ static inline void *mf_alloc_lines_part(const mf_allocator *al, size_t size, boo
     return block;
 }
 
-/* A zeroed block (mf_alloc_lines_part, all of it cleared). */
-static inline void *mf_alloc_lines_of(const mf_allocator *al, size_t size, bool cold)
-{
-    return mf_alloc_lines_part(al, size, cold, SIZE_MAX);
-}
-
 /* Arrays laid out in one block, each on 16 bytes (SIMD loads): a first pass with base NULL only
  * sums the sizes, a second carves the block it sized. */
 typedef struct mf_lines_layout {
@@ -51,7 +45,8 @@ static inline void *mf_lines_carve(mf_lines_layout *l, size_t count, size_t elem
     return l->base ? l->base + at : NULL;
 }
 
-static inline void *mf_alloc_lines(const mf_allocator *al, size_t size) { return mf_alloc_lines_of(al, size, false); }
+/* A zeroed block through alloc. */
+static inline void *mf_alloc_lines(const mf_allocator *al, size_t size) { return mf_alloc_lines_part(al, size, false, SIZE_MAX); }
 
 /* As mf_lines_carve, the array starting on a line of its own (the block is line aligned): a
  * frame that reads records of a line each, or the whole array, touches no line more. */
@@ -76,20 +71,14 @@ static inline void mf_free_lines(const mf_allocator *al, void *block) { mf_free_
 /* An instance's two blocks (a pose's, a tracks', a draw list's): hot, what every frame touches,
  * through alloc; cold, the rest, through mf_alloc_cold; the first hot_zero and cold_zero bytes
  * cleared. Returns the hot one and sets *cold_out; NULL when either fails, neither kept. */
-static inline void *mf_alloc_lines_two_part(const mf_allocator *al, size_t hot, size_t cold, size_t hot_zero,
-                                            size_t cold_zero, void **cold_out)
+static inline void *mf_alloc_lines_two(const mf_allocator *al, size_t hot, size_t cold, size_t hot_zero,
+                                       size_t cold_zero, void **cold_out)
 {
     void *h = mf_alloc_lines_part(al, hot, false, hot_zero);
     void *c = h ? mf_alloc_lines_part(al, cold, true, cold_zero) : NULL;
     if (!c) mf_free_lines(al, h), h = NULL;
     *cold_out = c;
     return h;
-}
-
-/* Both blocks zeroed. */
-static inline void *mf_alloc_lines_two(const mf_allocator *al, size_t hot, size_t cold, void **cold_out)
-{
-    return mf_alloc_lines_two_part(al, hot, cold, SIZE_MAX, SIZE_MAX, cold_out);
 }
 
 static inline void mf_free_lines_two(const mf_allocator *al, void *hot, void *cold)

@@ -1,7 +1,7 @@
 /* Creating the tracks: the entry pool, the mix table, the property index; the callback queue.
  * Two line-aligned blocks: the struct and what a frame touches (alloc), what mixes, changes of
- * entries and callbacks touch (alloc_cold) (the pool's arrays move to allocations of their own, through the cold
- * hooks, when it grows). */
+ * entries and callbacks touch (alloc_cold) (the pool's arrays move to allocations of their own,
+ * through the cold hooks, when it grows). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +159,7 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     size_t cold_zeroed = 0;
     plan(&head, pool, sh ? NULL : &own, &l, &lc, &cold_zeroed);
     void *cold; /* the mixing arrays and callback queues not cleared: committed when used */
-    mf_tracks *t = mf_alloc_lines_two_part(&head.alloc, l.used, lc.used, SIZE_MAX, cold_zeroed, &cold);
+    mf_tracks *t = mf_alloc_lines_two(&head.alloc, l.used, lc.used, SIZE_MAX, cold_zeroed, &cold);
     if (!t) return MF_ERR_NOMEM;
     *t = head;
     t->cold = cold;

@@ -84,7 +84,7 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     void *cold_block;
     /* only the struct, the view and the items cleared: the vertex, uv and index capacity
      * (clipping's worst case, most of it never written) stays as the allocator gives it */
-    unsigned char *block = mf_alloc_lines_two_part(&al, hot.used, cold.used, zeroed, 0, &cold_block);
+    unsigned char *block = mf_alloc_lines_two(&al, hot.used, cold.used, zeroed, 0, &cold_block);
     if (!block) return MF_ERR_NOMEM;
     mf_draw_list *dl = (mf_draw_list *)block;
     hot = (mf_lines_layout){block, 0}, cold = (mf_lines_layout){cold_block, 0};

@@ -12,9 +12,9 @@ static int32_t max_i(int32_t a, int32_t b) { return a > b ? a : b; }
 /* Hot arrays first, in the order a frame visits them (sampling, the world update, skinning and
  * the draw list), so that a frame's working set is one run of lines and pages; the arrays only
  * some rigs use (constraints, physics, paths), then the key segments of every clip (a frame
- * reads those of the clips it samples), and the deform (written only by deform timelines or
- * the host) in the cold block. Every array starts on 16 bytes: the SIMD paths read and write whole groups of 4
- * past a bone count that is not a multiple of 4. */
+ * reads those of the clips it samples), and the deform (written only by deform timelines or the
+ * host) in the cold block. Every array starts on 16 bytes: the SIMD paths read and write whole
+ * groups of 4 past a bone count that is not a multiple of 4. */
 static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t deform_total,
                  mf_lines_layout *l, mf_lines_layout *cold, size_t *zeroed, size_t *cold_zeroed)
 {
@@ -143,7 +143,7 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     plan(data, &probe, &sprobe, deform_total, &l, &lc, &zeroed, &cold_zeroed);
 
     void *cold;
-    unsigned char *block = mf_alloc_lines_two_part(&al, l.used + 16, lc.used + 16, zeroed, cold_zeroed, &cold);
+    unsigned char *block = mf_alloc_lines_two(&al, l.used + 16, lc.used + 16, zeroed, cold_zeroed, &cold);
     if (!block) {
         mf_free_cold(&al, slot_deform);
         mf_diag_set(diag, "", "", "out of memory for a pose of %zu bytes", l.used + lc.used);
