@@ -160,6 +160,22 @@ static void listen(mf_tracks *t, mf_track_event_type type, mf_entry_handle h, co
     if (type == MF_TRACK_COMPLETED) x->completions++;
 }
 
+/* A pose and a tracks from a zeroing allocator (q = 0) and from a filling one (q = 1). */
+static void pair_make(const test_rig *r, const mf_tracks_config *cfg, mf_pose *p[2], mf_tracks *t[2])
+{
+    mf_allocator filled = tu_filling_allocator(); /* copied by each create */
+    const mf_allocator *al[2] = {NULL, &filled};
+    for (int q = 0; q < 2; q++) {
+        assert_int_equal(mf_pose_create(&r->data, al[q], &p[q], NULL), MF_OK);
+        assert_int_equal(mf_tracks_create(&r->data, cfg, al[q], &t[q]), MF_OK);
+    }
+}
+
+static void pair_free(mf_pose *p[2], mf_tracks *t[2])
+{
+    for (int q = 0; q < 2; q++) mf_tracks_destroy(t[q]), mf_pose_destroy(p[q]);
+}
+
 static void test_tracks_mixing_and_callbacks(void **state)
 {
     (void)state;
@@ -169,12 +185,8 @@ static void test_tracks_mixing_and_callbacks(void **state)
     mf_pose *p[2] = {NULL, NULL};
     mf_tracks *t[2] = {NULL, NULL};
     heard h[2] = {{0, 0, 0}, {0, 0, 0}};
-    mf_allocator filled = tu_filling_allocator();
-    const mf_allocator *al[2] = {NULL, &filled};
-    mf_tracks_config cfg = {.default_mix = 0.2};
+    pair_make(&r, &(mf_tracks_config){.default_mix = 0.2}, p, t);
     for (int q = 0; q < 2; q++) {
-        assert_int_equal(mf_pose_create(&r.data, al[q], &p[q], NULL), MF_OK);
-        assert_int_equal(mf_tracks_create(&r.data, &cfg, al[q], &t[q]), MF_OK);
         mf_tracks_set_listener(t[q], listen, &h[q]);
         assert_true(mf_tracks_set(t[q], 0, walk, true).index >= 0);
     }
@@ -192,7 +204,7 @@ static void test_tracks_mixing_and_callbacks(void **state)
     }
     assert_true(h[0].events >= 4 && h[0].completions >= 2);
     assert_true(h[0].floats == h[1].floats);
-    for (int q = 0; q < 2; q++) mf_tracks_destroy(t[q]), mf_pose_destroy(p[q]);
+    pair_free(p, t);
     test_rig_free(&r);
 }
 
@@ -210,13 +222,7 @@ static void test_tracks_modes_of_skipped_entries(void **state)
     mf_pose *p[2] = {NULL, NULL};
     mf_tracks *t[2] = {NULL, NULL};
     mf_entry_handle base_wave[2], layer_wave[2];
-    mf_allocator filled = tu_filling_allocator();
-    const mf_allocator *al[2] = {NULL, &filled};
-    mf_tracks_config cfg = {.default_mix = 0.5};
-    for (int q = 0; q < 2; q++) {
-        assert_int_equal(mf_pose_create(&r.data, al[q], &p[q], NULL), MF_OK);
-        assert_int_equal(mf_tracks_create(&r.data, &cfg, al[q], &t[q]), MF_OK);
-    }
+    pair_make(&r, &(mf_tracks_config){.default_mix = 0.5}, p, t);
     float moved = 0;
     for (int f = 0; f < 120; f++) {
         for (int q = 0; q < 2; q++) {
@@ -251,7 +257,7 @@ static void test_tracks_modes_of_skipped_entries(void **state)
         moved += fabsf(p[0]->rot[1] - r.data.bones[1].rot);
     }
     assert_true(moved > 1); /* something was posed */
-    for (int q = 0; q < 2; q++) mf_tracks_destroy(t[q]), mf_pose_destroy(p[q]);
+    pair_free(p, t);
     test_rig_free(&r);
 }
 
