@@ -17,6 +17,9 @@
  *                  dl->uvs + 2 * it->vertex_first, it->vertex_count,
  *                  dl->indices + it->index_first, it->index_count);   // indices item-relative
  *         }
+ *
+ * Skinning elsewhere (a GPU): mf_draw_list_build_items() lists the same items without writing
+ * the vertices of unclipped ones; mf_pose_palette() gives the bones' world matrices.
  */
 #ifndef MF_GEOMETRY_H
 #define MF_GEOMETRY_H
@@ -89,6 +92,25 @@ void mf_draw_list_destroy(mf_draw_list *dl);
  * loaded while the list is used. MF_OK; MF_ERR_ARGUMENT: dl or pose NULL, or the pose is of
  * other data: the list is left empty (no items) and nothing else is written. */
 mf_result mf_draw_list_build(mf_draw_list *dl, const mf_pose *pose);
+
+/* mf_draw_list_build for a host that skins on its own (a GPU skinner, mf_gpu.h, or the host's
+ * code from mf_pose_palette): the same checks and results, the same items (every field), counts,
+ * uvs, indices, items_kept and overflow, and clipped items with their whole clipped geometry
+ * (clipping needs the skinned vertices, so they are skinned here as by a build), except that
+ * the vertices of unclipped items are not written: their range of vertices (vertex_first,
+ * vertex_count pairs) is left as it was, for the host to fill or to skin into a buffer of its
+ * own. Builds of both kinds may alternate on one list: an item kept from a build_items (its
+ * uvs and indices in place) still gets its vertices written by a following
+ * mf_draw_list_build, which skins every item it lists. */
+mf_result mf_draw_list_build_items(mf_draw_list *dl, const mf_pose *pose);
+
+/* Each bone's world transform (as of the last world update) as 6 floats {a, b, wx, c, d, wy},
+ * bone_count × 6 floats in bone order, so that a vertex (x, y) in a bone's space is at
+ * (a x + b y + wx, c x + d y + wy): the matrices mf_pose_world_vertices skins with (a weighted
+ * vertex is the weighted sum of its influences through their bones). For a host or GPU that
+ * skins the unclipped items of mf_draw_list_build_items. Nothing written past bone_count × 6
+ * floats; does nothing when pose or out is NULL. */
+void mf_pose_palette(const mf_pose *pose, float *out);
 
 /* Splits a simple polygon (n points, either winding) into convex pieces by ear clipping and
  * merging: writes the pieces' points (counter-clockwise in a Y-up sense... see geometry.c)

@@ -171,10 +171,11 @@ static bool clip_item(mf_draw_list *dl, mf_draw_item *it, const float *v, const 
     return true;
 }
 
-/* Appends an item whose uvs and indices must be written (or clipped): its vertices, uvs,
- * indices and counts. */
-static void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it, const mf_sd_attachment *at,
-                     int32_t uv_set, bool clipping)
+/* Appends an item whose uvs and indices must be written (or clipped): its vertices (unless
+ * skin is false and it is not clipped), uvs, indices and counts. */
+static inline __attribute__((always_inline)) void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it,
+                                                            const mf_sd_attachment *at, int32_t uv_set,
+                                                            bool clipping, bool skin)
 {
     const mf_skel_data *d = p->data;
     int32_t s = it->slot, att = it->attachment, n = at->vertex_count, ni = at->tri_count;
@@ -196,7 +197,7 @@ static void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it, const
         }
         return;
     }
-    mf_skin_attachment(p, s, att, at, dl->vertices + 2 * dl->vertex_count);
+    if (skin) mf_skin_attachment(p, s, att, at, dl->vertices + 2 * dl->vertex_count);
     memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
     memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
     it->vertex_count = n, it->index_count = ni;
@@ -217,9 +218,10 @@ static inline void item_colours(mf_draw_item *it, const mf_pose *p, int32_t s, u
     memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
 }
 
-/* The build proper (dl and p checked: p of dl's data). noinline: inlined under the check, its
- * loop compiled to some 50-70 more instructions a skeleton-frame (gcc 12, the bench rigs). */
-static __attribute__((noinline)) void build(mf_draw_list *dl, const mf_pose *p)
+/* The build proper (dl and p checked: p of dl's data); skin false: unclipped items' vertices
+ * left unwritten (mf_draw_list_build_items). Always inlined into the two callers below, each
+ * with a constant skin: one loop in the source, no test of the flag per item in either. */
+static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const mf_pose *p, bool skin)
 {
     const mf_skel_data *d = p->data;
     int32_t prev_items = dl->item_count; /* items [0, prev_items) hold the previous build */
@@ -260,14 +262,14 @@ static __attribute__((noinline)) void build(mf_draw_list *dl, const mf_pose *p)
          * order, attachments, sequences and clipping (decided before the item is written over) */
         if (clip_end == -2 && items < prev_items && it->slot == s && it->attachment == att &&
             it->uv_set == uv_set && !it->clipped && it->vertex_first == verts && it->index_first == idx) {
-            mf_skin_attachment(p, s, att, at, dl->vertices + 2 * verts);
+            if (skin) mf_skin_attachment(p, s, att, at, dl->vertices + 2 * verts);
             verts += n, idx += ni, items++, kept++;
         } else {
             it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
             it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
             it->vertex_first = verts, it->index_first = idx;
             dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx;
-            add_item(dl, p, it, at, uv_set, clip_end != -2);
+            add_item(dl, p, it, at, uv_set, clip_end != -2, skin);
             items = dl->item_count, verts = dl->vertex_count, idx = dl->index_count;
         }
     next:
@@ -276,15 +278,34 @@ static __attribute__((noinline)) void build(mf_draw_list *dl, const mf_pose *p)
     dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx, dl->items_kept = kept;
 }
 
-mf_result mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
+/* noinline: inlined under the checks, the loop compiled to some 50-70 more instructions a
+ * skeleton-frame (gcc 12, the bench rigs). */
+static __attribute__((noinline)) void build_skinned(mf_draw_list *dl, const mf_pose *p) { build(dl, p, true); }
+static __attribute__((noinline)) void build_unskinned(mf_draw_list *dl, const mf_pose *p) { build(dl, p, false); }
+
+/* dl and p checked: false (the list emptied) when they cannot be built. */
+static inline bool build_ok(mf_draw_list *dl, const mf_pose *p)
 {
-    if (!dl) return MF_ERR_ARGUMENT;
+    if (!dl) return false;
     /* the buffers (clipping scratch included) are sized from the list's data: another rig's
      * pose could write past them */
     if (!p || !mf_sd_same(p->data, dl->data)) {
         dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
-        return MF_ERR_ARGUMENT;
+        return false;
     }
-    build(dl, p);
+    return true;
+}
+
+mf_result mf_draw_list_build(mf_draw_list *dl, const mf_pose *p)
+{
+    if (!build_ok(dl, p)) return MF_ERR_ARGUMENT;
+    build_skinned(dl, p);
+    return MF_OK;
+}
+
+mf_result mf_draw_list_build_items(mf_draw_list *dl, const mf_pose *p)
+{
+    if (!build_ok(dl, p)) return MF_ERR_ARGUMENT;
+    build_unskinned(dl, p);
     return MF_OK;
 }

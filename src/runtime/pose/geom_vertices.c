@@ -268,6 +268,34 @@ void mf_skin_pack_bones(const mf_pose *p, float *mats)
     }
 }
 
+void mf_pose_palette(const mf_pose *p, float *out)
+{
+    if (!p || !out) return;
+    int32_t b = 0;
+#if MF_SKIN_SSE2
+    /* four bones a step (24 floats): {a, b, wx, c} of each is a 4×4 transpose, {d, wy} pairs
+     * interleave; half the instructions of the scalar copy */
+    for (; b + 4 <= p->bone_count; b += 4) {
+        __m128 a = _mm_loadu_ps(p->a + b), bb = _mm_loadu_ps(p->b + b), wx = _mm_loadu_ps(p->wx + b);
+        __m128 c = _mm_loadu_ps(p->c + b), d = _mm_loadu_ps(p->d + b), wy = _mm_loadu_ps(p->wy + b);
+        _MM_TRANSPOSE4_PS(a, bb, wx, c); /* a: bone b's {a, b, wx, c}, bb: bone b+1's, ... */
+        __m128 dlo = _mm_unpacklo_ps(d, wy), dhi = _mm_unpackhi_ps(d, wy); /* d0 wy0 d1 wy1, d2 wy2 d3 wy3 */
+        float *q = out + 6 * (size_t)b;
+        _mm_storeu_ps(q, a);
+        _mm_storeu_ps(q + 4, _mm_movelh_ps(dlo, bb));                          /* d0 wy0 a1 b1 */
+        _mm_storeu_ps(q + 8, _mm_shuffle_ps(bb, dlo, _MM_SHUFFLE(3, 2, 3, 2))); /* wx1 c1 d1 wy1 */
+        _mm_storeu_ps(q + 12, wx);
+        _mm_storeu_ps(q + 16, _mm_movelh_ps(dhi, c));
+        _mm_storeu_ps(q + 20, _mm_shuffle_ps(c, dhi, _MM_SHUFFLE(3, 2, 3, 2)));
+    }
+#endif
+    for (; b < p->bone_count; b++) {
+        float *q = out + 6 * (size_t)b;
+        q[0] = p->a[b], q[1] = p->b[b], q[2] = p->wx[b];
+        q[3] = p->c[b], q[4] = p->d[b], q[5] = p->wy[b];
+    }
+}
+
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
