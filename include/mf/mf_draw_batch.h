@@ -94,6 +94,17 @@ void mf_draw_batch_begin(mf_draw_batch *b);
  *                    copy of it), or an item's image is not one of d's: nothing added. */
 mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_skel_data *d, const float *xf);
 
+/* A colour as a merged vertex packs it (mf_batch_vertex): each 0..1 channel to a byte, rounded
+ * (NaN and below 0: 0, 1 and above: 255), r in the lowest byte. For a host that makes its own
+ * vertices from a draw list's items (a GPU skinner). */
+uint32_t mf_draw_pack_color(float r, float g, float b, float a);
+
+/* What breaks a batch besides the blend: the texture an item's image (mf_draw_item.image, -1:
+ * none) samples in d. *page: its atlas page, or -1 when the image is not packed (or there is
+ * none or no such page); *img: -1 with a page, else the image itself (mf_draw_call's page and
+ * image). d must hold the image (an item of a list built for d does). */
+void mf_draw_texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int32_t *img);
+
 #ifdef __cplusplus
 }
 #endif

@@ -63,17 +63,26 @@ static uint32_t unit_byte(float v)
     return (uint32_t)(v * 255.0f + 0.5f);
 }
 
-static uint32_t pack(float r, float g, float b, float a)
+/* pack and texture_of are mf_draw_pack_color and mf_draw_texture_of (mf_draw_batch.h), kept
+ * inline for the loop below: in position-independent code a call to an exported function stays
+ * a call (it could be interposed), some 2% more instructions a merge. */
+static inline uint32_t pack(float r, float g, float b, float a)
 {
     return unit_byte(r) | unit_byte(g) << 8 | unit_byte(b) << 16 | unit_byte(a) << 24;
 }
 
-/* What breaks a batch besides the blend: the texture the item samples. */
-static void texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int32_t *img)
+static inline void texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int32_t *img)
 {
     int32_t p = image >= 0 ? d->images[image].page : -1;
     *page = p >= 0 && p < d->page_count ? p : -1;
     *img = *page >= 0 ? -1 : image;
+}
+
+uint32_t mf_draw_pack_color(float r, float g, float b, float a) { return pack(r, g, b, a); }
+
+void mf_draw_texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int32_t *img)
+{
+    texture_of(d, image, page, img);
 }
 
 /* The item's geometry lies inside the list, its image inside the data, its blend is one we know. */
