@@ -1,0 +1,149 @@
+/* mf_gpu.h — GPU skinning through Vulkan compute: the draw lists of many skeletons become one
+ * vertex stream (mf_batch_vertex) and one index stream on the GPU, with the draw calls of
+ * mf_draw_batch.h, while the CPU only poses bones and lists items.
+ *
+ * GPU module (libmf_gpu): links the Vulkan loader and the runtime. It owns no window and no
+ * render pass: a host hands it its device (or lets it make a headless one), records its work
+ * into the host's command buffer (or submits it itself), and draws the streams it leaves in
+ * device-local buffers. A frame allocates nothing on the CPU or the GPU.
+ *
+ *     mf_gpu_device *g;  mf_gpu_device_create(NULL, &g, &diag);   // NULL: headless, best GPU
+ *     mf_gpu_rig *rig;   mf_gpu_rig_create(g, &data, &rig, &diag); // static tables, uploaded once
+ *     mf_gpu_batch *b;   mf_gpu_batch_create(g, NULL, &b, &diag);  // zeroed desc / NULL: defaults
+ *     per frame:
+ *         mf_gpu_batch_begin(b);                  // the next frame slot (waits for its last submit)
+ *         for each instance, back to front, after mf_pose_update_world():
+ *             mf_draw_list_build_items(inst->draw, inst->pose);   // items; no CPU skinning
+ *             mf_gpu_batch_add(b, rig, inst->pose, inst->draw, inst->xf);
+ *         mf_gpu_batch_record(b, cmd);            // or mf_gpu_batch_submit(b) without a host
+ *         bind b->vertex_buffer, b->index_buffer (uint32); for each of b->calls: draw_indexed
+ *
+ * What the GPU computes is what mf_draw_batch_add computes from a list that mf_draw_list_build
+ * filled: the same items in the same order, the same draw calls, the same indices, vertices
+ * within float rounding (the GPU may fuse multiply-adds). Clipped items are clipped on the CPU
+ * by the draw list (as the seed asks) and their geometry copied; everything else is skinned on
+ * the GPU from the rig's data, the pose's bone palette and its deform offsets, which add()
+ * copies, so the pose may change as soon as add() returns.
+ *
+ * Frames in flight: a batch keeps desc.frames_in_flight slots (upload and output buffers).
+ * begin() moves to the next slot; with mf_gpu_batch_submit it waits for that slot's last submit
+ * itself; with mf_gpu_batch_record the host must know the command buffer that last used the
+ * slot has finished (its usual per-frame fence) before begin().
+ */
+#ifndef MF_GPU_H
+#define MF_GPU_H
+
+#include <vulkan/vulkan.h>
+
+#include "mf/mf_draw_batch.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A host's device (instance, physical, device and queue all set), or a headless one the
+ * library creates (all NULL). Zeroed fields mean defaults. */
+typedef struct mf_gpu_device_desc {
+    VkInstance instance;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    VkQueue queue;          /* a queue of queue_family, which must support compute */
+    uint32_t queue_family;
+    /* headless only: which physical device. -1 or 0 with prefer_cpu false: the first discrete
+     * GPU, else integrated, else virtual, else a CPU implementation (lavapipe); > 0: index + 1
+     * of vkEnumeratePhysicalDevices' list (so 0 keeps the default) */
+    int32_t physical_index;
+    bool prefer_cpu;        /* headless: a CPU implementation before any GPU (tests) */
+    /* headless only: enable VK_LAYER_KHRONOS_validation when installed; its errors and
+     * warnings are counted (mf_gpu_device_messages) and printed to stderr */
+    bool validate;
+    mf_allocator alloc;     /* the library's own CPU memory; zeroed: malloc / free */
+} mf_gpu_device_desc;
+
+typedef struct mf_gpu_device mf_gpu_device;
+
+/* MF_OK; MF_ERR_UNSUPPORTED: no Vulkan loader, no device or no compute queue (diag says which);
+ * MF_ERR_ARGUMENT: some but not all host handles set; MF_ERR_NOMEM. */
+mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc, mf_gpu_device **out, mf_diag *diag);
+void mf_gpu_device_destroy(mf_gpu_device *g);
+/* The physical device's name ("llvmpipe (LLVM 15.0.6, 256 bits)", "NVIDIA H200", ...). */
+const char *mf_gpu_device_name(const mf_gpu_device *g);
+bool mf_gpu_device_is_cpu(const mf_gpu_device *g);
+/* Validation layer errors and warnings seen since create (0 without desc.validate), and
+ * whether the layer was found. */
+int32_t mf_gpu_device_messages(const mf_gpu_device *g, bool *layer_found);
+
+/* A skeleton data's static tables on the GPU: its vertices, influences, spans, uvs and each
+ * drawable attachment's triangles. The data must stay loaded while the rig is used; the rig
+ * outlives every batch frame that used it (destroy after the GPU finished with it). */
+typedef struct mf_gpu_rig mf_gpu_rig;
+mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig **out, mf_diag *diag);
+void mf_gpu_rig_destroy(mf_gpu_rig *r);
+/* Bytes of GPU memory the rig's tables take. */
+uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
+
+/* Zeroed fields mean defaults. Every capacity is per frame. */
+typedef struct mf_gpu_batch_desc {
+    int32_t max_vertices;   /* 0: 1 << 20 */
+    int32_t max_indices;    /* 0: 3 × max_vertices */
+    int32_t max_calls;      /* 0: 4096 */
+    int32_t max_instances;  /* 0: 1024 */
+    int32_t max_items;      /* 0: 64 × max_instances */
+    /* 32-bit words for bone palettes (6 a bone), deform offsets and clipped geometry (4 a
+     * vertex, 1 an index). 0: 2048 × max_instances */
+    int32_t max_words;
+    int32_t frames_in_flight; /* 0: 2 */
+    /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
+    bool readback;
+} mf_gpu_batch_desc;
+
+/* The host reads the fields and never writes them. */
+typedef struct mf_gpu_batch {
+    int32_t vertex_count, index_count; /* this frame so far */
+    int32_t call_count, call_cap;
+    mf_draw_call *calls;   /* as mf_draw_batch's: indices index the whole vertex stream */
+    int32_t skeletons, items, overflow; /* as mf_draw_batch's */
+    int32_t gpu_items;     /* items skinned on the GPU (the rest: clipped geometry copied) */
+    int32_t upload_bytes;  /* bytes this frame copies to the GPU so far */
+    /* the current slot's output buffers: vertices (mf_batch_vertex), indices (uint32) */
+    VkBuffer vertex_buffer, index_buffer;
+    /* GPU time of the last finished mf_gpu_batch_submit's work (upload copy and dispatches),
+     * milliseconds; negative when the queue has no timestamps */
+    double gpu_ms;
+} mf_gpu_batch;
+
+mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, mf_gpu_batch **out, mf_diag *diag);
+/* Waits for the batch's own submits; a host's recorded ones must have finished. */
+void mf_gpu_batch_destroy(mf_gpu_batch *b);
+
+/* Starts a frame in the next slot: empties the streams and the calls. */
+mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
+
+/* Appends a skeleton: its draw list's items (built for pose, by mf_draw_list_build_items or
+ * mf_draw_list_build) skinned with the pose's palette and deform, placed by xf ({a, b, c, d,
+ * e, f}: (x, y) -> (a x + c y + e, b x + d y + f); NULL: identity). Whole or not at all:
+ *   MF_OK;
+ *   MF_ERR_NOMEM     a capacity would be passed: nothing of it added, overflow counts it;
+ *   MF_ERR_ARGUMENT  NULLs, the rig, the list and the pose not of one data, or the list lies
+ *                    (an item outside its buffers): nothing added. */
+mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,
+                           const mf_draw_list *dl, const float *xf);
+
+/* Records the frame's work into the host's command buffer (recording, outside a render pass):
+ * the upload copy, the dispatches, and a barrier that makes the streams ready for vertex and
+ * index input. */
+mf_result mf_gpu_batch_record(mf_gpu_batch *b, VkCommandBuffer cmd);
+/* Records into the batch's own command buffer and submits it to the device's queue; the next
+ * begin() of this slot, mf_gpu_batch_wait or destroy waits for it. */
+mf_result mf_gpu_batch_submit(mf_gpu_batch *b);
+/* Waits for the last submit; sets gpu_ms. */
+mf_result mf_gpu_batch_wait(mf_gpu_batch *b);
+/* After mf_gpu_batch_wait, with desc.readback: copies the last submitted frame's streams
+ * (vertex_count vertices, index_count indices) to the host's arrays. MF_ERR_ARGUMENT without
+ * readback or before any submit. */
+mf_result mf_gpu_batch_read(const mf_gpu_batch *b, mf_batch_vertex *vertices, uint32_t *indices);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,455 @@
+/* A GPU batch (mf_gpu.h): what mf_draw_batch_add merges on the CPU, written as item records,
+ * instance records, palettes, deform offsets and clipped geometry into the slot's upload
+ * buffer, copied to the GPU and skinned there by skin.comp. */
+#include <string.h>
+
+#include "../runtime/skel_data_same.h"
+#include "gpu_internal.h"
+
+enum { MAX_SLOTS = 4, ITEM_WORDS = 8, INST_WORDS = 8, DIRECT_WORDS = 4, GROUPS_X = 65535 };
+static const uint32_t NONE = 0xffffffffu, DIRECT = 0x80000000u;
+
+typedef struct gpu_slot {
+    mf_gpu_buffer upload; /* host-visible: the frame's words */
+    mf_gpu_buffer frame;  /* device-local copy the shader reads */
+    mf_gpu_buffer vout, iout, rv, ri; /* streams; their readback copies (desc.readback) */
+    VkDescriptorSet set;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    bool submitted;
+    int32_t vertex_count, index_count; /* of its last submit */
+} gpu_slot;
+
+/* Consecutive items of one rig: one dispatch with that rig's tables. */
+typedef struct gpu_run {
+    const mf_gpu_rig *rig;
+    uint32_t item_first, item_count;
+} gpu_run;
+
+typedef struct gpu_batch {
+    mf_gpu_batch pub; /* first: the host's view */
+    mf_gpu_device *g;
+    mf_gpu_batch_desc desc;
+    uint32_t inst_off, direct_off, words_off, total_words; /* the frame's layout in words */
+    uint32_t items, instances, directs, words;             /* used this frame */
+    int32_t run_count, run_cap;
+    gpu_run *runs;
+    gpu_slot slots[MAX_SLOTS];
+    int32_t cur, last; /* the slot being filled; the last submitted (-1 none) */
+    VkDescriptorPool dpool;
+    VkQueryPool queries; /* 2 a slot, when the queue has timestamps */
+} gpu_batch;
+
+static gpu_batch *impl(mf_gpu_batch *b) { return (gpu_batch *)b; }
+
+static mf_result vk_result(VkResult r)
+{
+    if (r == VK_SUCCESS) return MF_OK;
+    return r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? MF_ERR_NOMEM : MF_ERR_UNSUPPORTED;
+}
+
+/* Capacities from the zeroed-means-default desc; false when one is negative or too large. */
+static bool capacities(mf_gpu_batch_desc *c)
+{
+    if (c->max_vertices < 0 || c->max_indices < 0 || c->max_calls < 0 || c->max_instances < 0 || c->max_items < 0 ||
+        c->max_words < 0 || c->frames_in_flight < 0 || c->frames_in_flight > MAX_SLOTS)
+        return false;
+    if (!c->max_vertices) c->max_vertices = 1 << 20;
+    if (!c->max_indices) c->max_indices = c->max_vertices > 0x7fffffff / 3 ? 0x7fffffff : 3 * c->max_vertices;
+    if (!c->max_calls) c->max_calls = 4096;
+    if (!c->max_instances) c->max_instances = 1024;
+    if (!c->max_items) c->max_items = c->max_instances > 0x7fffffff / 64 ? 0x7fffffff : 64 * c->max_instances;
+    if (!c->max_words) c->max_words = c->max_instances > 0x7fffffff / 2048 ? 0x7fffffff : 2048 * c->max_instances;
+    if (!c->frames_in_flight) c->frames_in_flight = 2;
+    /* the frame's words and the streams in 32-bit offsets (the shader's) */
+    uint64_t words = (uint64_t)ITEM_WORDS * (uint64_t)c->max_items + (uint64_t)INST_WORDS * (uint64_t)c->max_instances +
+                     (uint64_t)DIRECT_WORDS * (uint64_t)c->max_items + (uint64_t)c->max_words;
+    return words < (1u << 30) && (uint64_t)c->max_vertices * 6 < (1u << 31);
+}
+
+static VkResult make_slot(gpu_batch *b, gpu_slot *s)
+{
+    mf_gpu_device *g = b->g;
+    const mf_gpu_batch_desc *c = &b->desc;
+    VkDeviceSize words = (VkDeviceSize)b->total_words * 4, vbytes = (VkDeviceSize)c->max_vertices * sizeof(mf_batch_vertex),
+                 ibytes = (VkDeviceSize)c->max_indices * 4;
+    VkBufferUsageFlags out_use = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+    VkResult r = mf_gpu_buffer_make(g, words, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &s->upload);
+    if (r == VK_SUCCESS)
+        r = mf_gpu_buffer_make(g, words, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false,
+                               &s->frame);
+    if (r == VK_SUCCESS)
+        r = mf_gpu_buffer_make(g, vbytes, out_use | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, false, &s->vout);
+    if (r == VK_SUCCESS) r = mf_gpu_buffer_make(g, ibytes, out_use | VK_BUFFER_USAGE_INDEX_BUFFER_BIT, false, &s->iout);
+    if (r == VK_SUCCESS && c->readback)
+        r = mf_gpu_buffer_make(g, vbytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &s->rv);
+    if (r == VK_SUCCESS && c->readback)
+        r = mf_gpu_buffer_make(g, ibytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &s->ri);
+    if (r == VK_SUCCESS) {
+        VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                          .descriptorPool = b->dpool, .descriptorSetCount = 1,
+                                          .pSetLayouts = &g->frame_layout};
+        r = g->vkAllocateDescriptorSets(g->device, &ai, &s->set);
+    }
+    if (r == VK_SUCCESS) {
+        VkDescriptorBufferInfo bi[3] = {{s->frame.buf, 0, VK_WHOLE_SIZE}, {s->vout.buf, 0, VK_WHOLE_SIZE},
+                                        {s->iout.buf, 0, VK_WHOLE_SIZE}};
+        VkWriteDescriptorSet w[3];
+        for (uint32_t i = 0; i < 3; i++)
+            w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set,
+                                          .dstBinding = i, .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &bi[i]};
+        g->vkUpdateDescriptorSets(g->device, 3, w, 0, NULL);
+        VkCommandBufferAllocateInfo ci = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                          .commandPool = g->pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                          .commandBufferCount = 1};
+        r = g->vkAllocateCommandBuffers(g->device, &ci, &s->cmd);
+    }
+    if (r == VK_SUCCESS) {
+        VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        r = g->vkCreateFence(g->device, &fi, NULL, &s->fence);
+    }
+    return r;
+}
+
+mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, mf_gpu_batch **out, mf_diag *diag)
+{
+    if (!out) return MF_ERR_ARGUMENT;
+    *out = NULL;
+    mf_gpu_batch_desc c = desc ? *desc : (mf_gpu_batch_desc){0};
+    if (!g || !capacities(&c)) {
+        mf_diag_set(diag, "", "mf_gpu_batch_desc", "a capacity is negative or too large (frames_in_flight at most %d)",
+                    MAX_SLOTS);
+        return MF_ERR_ARGUMENT;
+    }
+    size_t bytes = sizeof(gpu_batch) + (size_t)c.max_calls * sizeof(mf_draw_call) +
+                   (size_t)c.max_instances * sizeof(gpu_run);
+    gpu_batch *b = mf_alloc(&g->alloc, bytes);
+    if (!b) return MF_ERR_NOMEM;
+    memset(b, 0, sizeof *b);
+    b->g = g, b->desc = c, b->cur = -1, b->last = -1;
+    b->pub.calls = (mf_draw_call *)(b + 1);
+    b->pub.call_cap = c.max_calls;
+    b->runs = (gpu_run *)(b->pub.calls + c.max_calls);
+    b->run_cap = c.max_instances;
+    b->pub.gpu_ms = -1;
+    b->inst_off = ITEM_WORDS * (uint32_t)c.max_items;
+    b->direct_off = b->inst_off + INST_WORDS * (uint32_t)c.max_instances;
+    b->words_off = b->direct_off + DIRECT_WORDS * (uint32_t)c.max_items;
+    b->total_words = b->words_off + (uint32_t)c.max_words;
+    uint32_t n = (uint32_t)c.frames_in_flight;
+    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3 * n};
+    VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = n,
+                                     .poolSizeCount = 1, .pPoolSizes = &ps};
+    VkResult r = g->vkCreateDescriptorPool(g->device, &pi, NULL, &b->dpool);
+    if (r == VK_SUCCESS && g->timestamp_bits) {
+        VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                    .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2 * n};
+        r = g->vkCreateQueryPool(g->device, &qi, NULL, &b->queries);
+    }
+    for (uint32_t i = 0; i < n && r == VK_SUCCESS; i++) r = make_slot(b, &b->slots[i]);
+    if (r != VK_SUCCESS) {
+        mf_diag_set(diag, "", "vulkan", "the batch's buffers could not be made (VkResult %d)", (int)r);
+        mf_gpu_batch_destroy(&b->pub);
+        return vk_result(r);
+    }
+    *out = &b->pub;
+    return MF_OK;
+}
+
+void mf_gpu_batch_destroy(mf_gpu_batch *pub)
+{
+    if (!pub) return;
+    gpu_batch *b = impl(pub);
+    mf_gpu_device *g = b->g;
+    for (int32_t i = 0; i < b->desc.frames_in_flight; i++) {
+        gpu_slot *s = &b->slots[i];
+        if (s->submitted) g->vkWaitForFences(g->device, 1, &s->fence, VK_TRUE, UINT64_MAX);
+        if (s->fence) g->vkDestroyFence(g->device, s->fence, NULL);
+        if (s->cmd) g->vkFreeCommandBuffers(g->device, g->pool, 1, &s->cmd);
+        mf_gpu_buffer *bufs[6] = {&s->upload, &s->frame, &s->vout, &s->iout, &s->rv, &s->ri};
+        for (int k = 0; k < 6; k++) mf_gpu_buffer_drop(g, bufs[k]);
+    }
+    if (b->queries) g->vkDestroyQueryPool(g->device, b->queries, NULL);
+    if (b->dpool) g->vkDestroyDescriptorPool(g->device, b->dpool, NULL); /* frees the sets */
+    mf_free(&g->alloc, b);
+}
+
+static VkResult wait_slot(gpu_batch *b, gpu_slot *s)
+{
+    if (!s->submitted) return VK_SUCCESS;
+    mf_gpu_device *g = b->g;
+    VkResult r = g->vkWaitForFences(g->device, 1, &s->fence, VK_TRUE, UINT64_MAX);
+    if (r == VK_SUCCESS) r = g->vkResetFences(g->device, 1, &s->fence);
+    if (r != VK_SUCCESS) return r;
+    s->submitted = false;
+    if (b->queries) {
+        uint64_t t[2];
+        uint32_t q = 2u * (uint32_t)(s - b->slots);
+        if (g->vkGetQueryPoolResults(g->device, b->queries, q, 2, sizeof t, t, sizeof t[0], VK_QUERY_RESULT_64_BIT) ==
+            VK_SUCCESS) {
+            uint64_t mask = g->timestamp_bits >= 64 ? ~0ull : (1ull << g->timestamp_bits) - 1;
+            b->pub.gpu_ms = (double)((t[1] - t[0]) & mask) * (double)g->props.limits.timestampPeriod * 1e-6;
+        }
+    }
+    return VK_SUCCESS;
+}
+
+mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
+{
+    if (!pub) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    b->cur = (b->cur + 1) % b->desc.frames_in_flight;
+    gpu_slot *s = &b->slots[b->cur];
+    mf_result res = vk_result(wait_slot(b, s));
+    pub->vertex_count = pub->index_count = pub->call_count = 0;
+    pub->skeletons = pub->items = pub->overflow = pub->gpu_items = pub->upload_bytes = 0;
+    pub->vertex_buffer = s->vout.buf, pub->index_buffer = s->iout.buf;
+    b->items = b->instances = b->directs = b->words = 0;
+    b->run_count = 0;
+    return res;
+}
+
+/* The item's geometry lies inside the list, its image inside the data, its blend is known. */
+static bool item_ok(const mf_draw_list *dl, const mf_skel_data *d, const mf_draw_item *it)
+{
+    return it->vertex_first >= 0 && it->vertex_count >= 0 && it->vertex_first <= dl->vertex_count &&
+           it->vertex_count <= dl->vertex_count - it->vertex_first && it->index_first >= 0 &&
+           it->index_count >= 0 && it->index_first <= dl->index_count &&
+           it->index_count <= dl->index_count - it->index_first && it->image >= -1 && it->image < d->image_count &&
+           it->blend < MF_SD_BLEND_COUNT && it->slot >= 0 && it->slot < d->slot_count && it->attachment >= 0 &&
+           it->attachment < d->attachment_count;
+}
+
+/* An unclipped item's attachment: drawable, of its slot, with its counts and a uv set it has. */
+static bool skinnable(const mf_skel_data *d, const mf_draw_item *it)
+{
+    const mf_sd_attachment *at = &d->attachments[it->attachment];
+    return (at->type == MF_SD_ATT_REGION || at->type == MF_SD_ATT_MESH || at->type == MF_SD_ATT_LINKED_MESH) &&
+           at->slot == it->slot && at->vertex_count == it->vertex_count && at->tri_count == it->index_count &&
+           it->uv_set >= 0 && (at->uv_sets == 0 ? it->uv_set == 0 : it->uv_set < at->uv_sets);
+}
+
+/* The frame's words are the slot's mapped upload buffer: written in place, no second copy. */
+static uint32_t *frame_words(gpu_batch *b) { return b->slots[b->cur].upload.map; }
+
+/* Appends one item; MF_ERR_NOMEM / MF_ERR_ARGUMENT leave the caller to roll back. */
+static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl, const mf_draw_item *it,
+                          uint32_t inst)
+{
+    mf_gpu_batch *pub = &b->pub;
+    const mf_skel_data *d = p->data;
+    const mf_gpu_batch_desc *c = &b->desc;
+    int32_t nv = it->vertex_count, ni = it->index_count;
+    if (nv > c->max_vertices - pub->vertex_count || ni > c->max_indices - pub->index_count ||
+        b->items >= (uint32_t)c->max_items)
+        return MF_ERR_NOMEM;
+    int32_t page, image;
+    mf_draw_texture_of(d, it->image, &page, &image);
+    mf_draw_call *call = pub->call_count > 0 ? &pub->calls[pub->call_count - 1] : NULL;
+    if (!call || call->page != page || call->image != image || call->blend != it->blend) {
+        if (pub->call_count >= pub->call_cap) return MF_ERR_NOMEM;
+        call = &pub->calls[pub->call_count++];
+        *call = (mf_draw_call){.page = page, .image = image, .blend = it->blend, .vertex_first = pub->vertex_count,
+                               .index_first = pub->index_count};
+    }
+    uint32_t *w = frame_words(b);
+    uint32_t *rec = w + ITEM_WORDS * b->items;
+    uint32_t att = (uint32_t)it->attachment, uv_set = (uint32_t)it->uv_set, def = NONE;
+    if (it->clipped) { /* the list's clipped geometry: x, y, u, v a vertex, then the indices */
+        uint32_t need = 4u * (uint32_t)nv + (uint32_t)ni;
+        if (need > (uint32_t)c->max_words - b->words) return MF_ERR_NOMEM;
+        uint32_t vo = b->words_off + b->words, io = vo + 4u * (uint32_t)nv;
+        float *dv = (float *)(w + vo);
+        const float *sv = dl->vertices + 2 * it->vertex_first, *su = dl->uvs + 2 * it->vertex_first;
+        for (int32_t j = 0; j < nv; j++)
+            dv[4 * j] = sv[2 * j], dv[4 * j + 1] = sv[2 * j + 1], dv[4 * j + 2] = su[2 * j], dv[4 * j + 3] = su[2 * j + 1];
+        const uint16_t *si = dl->indices + it->index_first;
+        uint32_t top = 0;
+        for (int32_t j = 0; j < ni; j++) top |= si[j] >= nv, w[io + j] = si[j];
+        if (top) return MF_ERR_ARGUMENT;
+        uint32_t *dr = w + b->direct_off + DIRECT_WORDS * b->directs;
+        dr[0] = (uint32_t)nv, dr[1] = (uint32_t)ni, dr[2] = vo, dr[3] = io;
+        att = DIRECT | b->directs++;
+        b->words += need;
+    } else {
+        if (!skinnable(d, it)) return MF_ERR_ARGUMENT;
+        const mf_sd_attachment *at = &d->attachments[it->attachment];
+        if (at->type != MF_SD_ATT_REGION && at->deform_count > 0 && p->deform_attachment[it->slot] == it->attachment) {
+            uint32_t n = (uint32_t)at->deform_count;
+            if (n > (uint32_t)c->max_words - b->words) return MF_ERR_NOMEM;
+            def = b->words_off + b->words;
+            memcpy(w + def, p->deform + p->deform_first[it->slot], n * sizeof(float));
+            b->words += n;
+        }
+        pub->gpu_items++;
+    }
+    uint32_t light = mf_draw_pack_color(it->light[0], it->light[1], it->light[2], it->light[3]);
+    uint32_t dark = it->has_dark ? mf_draw_pack_color(it->dark[0], it->dark[1], it->dark[2], 1.0f) : 0u;
+    rec[0] = att, rec[1] = inst, rec[2] = (uint32_t)pub->vertex_count, rec[3] = (uint32_t)pub->index_count;
+    rec[4] = light, rec[5] = dark, rec[6] = uv_set, rec[7] = def;
+    b->items++;
+    pub->vertex_count += nv, pub->index_count += ni;
+    call->vertex_count = pub->vertex_count - call->vertex_first;
+    call->index_count = pub->index_count - call->index_first;
+    return MF_OK;
+}
+
+mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
+                           const float *xf)
+{
+    if (!pub || !rig || !p || !dl) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    if (b->cur < 0 || rig->g != b->g) return MF_ERR_ARGUMENT;
+    /* the list's items index the data the rig's tables hold, and the pose is posed from it */
+    if (!mf_sd_same(rig->data, p->data) || !mf_sd_same(dl->data, p->data)) return MF_ERR_ARGUMENT;
+    if (dl->item_count < 0 || dl->item_count > dl->item_cap || dl->vertex_count > dl->vertex_cap ||
+        dl->index_count > dl->index_cap)
+        return MF_ERR_ARGUMENT;
+    const mf_gpu_batch_desc *c = &b->desc;
+    uint32_t palette_words = 6u * (uint32_t)p->bone_count;
+    if (b->instances >= (uint32_t)c->max_instances || palette_words > (uint32_t)c->max_words - b->words) {
+        pub->overflow++;
+        return MF_ERR_NOMEM;
+    }
+    /* what to restore when the skeleton does not fit or its list lies */
+    int32_t v0 = pub->vertex_count, i0 = pub->index_count, c0 = pub->call_count, g0 = pub->gpu_items;
+    uint32_t items0 = b->items, directs0 = b->directs, words0 = b->words;
+    mf_draw_call last = c0 > 0 ? pub->calls[c0 - 1] : (mf_draw_call){0};
+    uint32_t *w = frame_words(b), inst = b->instances;
+    uint32_t pal = b->words_off + b->words;
+    mf_pose_palette(p, (float *)(w + pal));
+    b->words += palette_words;
+    mf_result res = MF_OK;
+    int32_t items = 0;
+    for (int32_t k = 0; k < dl->item_count && res == MF_OK; k++) {
+        const mf_draw_item *it = &dl->items[k];
+        if (!item_ok(dl, p->data, it)) res = MF_ERR_ARGUMENT;
+        else if (it->index_count == 0) continue; /* nothing drawn: no reason to break a batch */
+        else if ((res = add_item(b, p, dl, it, inst)) == MF_OK) items++;
+    }
+    if (res == MF_OK && items > 0) {
+        gpu_run *run = b->run_count > 0 ? &b->runs[b->run_count - 1] : NULL;
+        if (run && run->rig == rig) run->item_count = b->items - run->item_first;
+        else if (b->run_count < b->run_cap) b->runs[b->run_count++] = (gpu_run){rig, items0, b->items - items0};
+        else res = MF_ERR_NOMEM;
+    }
+    if (res != MF_OK) {
+        pub->vertex_count = v0, pub->index_count = i0, pub->call_count = c0, pub->gpu_items = g0;
+        if (c0 > 0) pub->calls[c0 - 1] = last;
+        b->items = items0, b->directs = directs0, b->words = words0;
+        if (res == MF_ERR_NOMEM) pub->overflow++;
+        return res;
+    }
+    uint32_t *ir = w + b->inst_off + INST_WORDS * inst;
+    const float m[6] = {xf ? xf[0] : 1, xf ? xf[1] : 0, xf ? xf[2] : 0, xf ? xf[3] : 1, xf ? xf[4] : 0, xf ? xf[5] : 0};
+    ir[0] = pal;
+    memcpy(ir + 1, m, sizeof m);
+    ir[7] = 0;
+    b->instances++;
+    pub->skeletons++;
+    pub->items += items;
+    pub->upload_bytes = (int32_t)(4u * (ITEM_WORDS * b->items + INST_WORDS * b->instances +
+                                        DIRECT_WORDS * b->directs + b->words));
+    return MF_OK;
+}
+
+mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
+{
+    if (!pub || !cmd) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    if (b->cur < 0) return MF_ERR_ARGUMENT;
+    mf_gpu_device *g = b->g;
+    gpu_slot *s = &b->slots[b->cur];
+    s->vertex_count = pub->vertex_count, s->index_count = pub->index_count;
+    if (b->items == 0) return MF_OK;
+    VkBufferCopy regions[4] = {{0, 0, 4u * ITEM_WORDS * b->items},
+                               {4u * b->inst_off, 4u * b->inst_off, 4u * INST_WORDS * b->instances},
+                               {4u * b->direct_off, 4u * b->direct_off, 4u * DIRECT_WORDS * b->directs},
+                               {4u * b->words_off, 4u * b->words_off, 4u * b->words}};
+    uint32_t nr = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (regions[i].size) regions[nr++] = regions[i];
+    g->vkCmdCopyBuffer(cmd, s->upload.buf, s->frame.buf, nr, regions);
+    VkMemoryBarrier up = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                          .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+    /* the streams: the previous use of this slot (vertex input, readback) before the writes */
+    g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT,
+                            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
+    g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
+    g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 1, 1, &s->set, 0, NULL);
+    for (int32_t i = 0; i < b->run_count; i++) {
+        const gpu_run *run = &b->runs[i];
+        g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 0, 1, &run->rig->set, 0, NULL);
+        uint32_t gx = run->item_count < GROUPS_X ? run->item_count : GROUPS_X;
+        mf_gpu_push push = {run->item_first, run->item_count, gx, b->inst_off, b->direct_off};
+        g->vkCmdPushConstants(cmd, g->pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+        g->vkCmdDispatch(cmd, gx, (run->item_count + gx - 1) / gx, 1);
+    }
+    VkMemoryBarrier done = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                            .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                                             VK_ACCESS_TRANSFER_READ_BIT};
+    g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                            VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &done, 0, NULL,
+                            0, NULL);
+    if (b->desc.readback) {
+        VkBufferCopy cv = {0, 0, (VkDeviceSize)pub->vertex_count * sizeof(mf_batch_vertex)};
+        VkBufferCopy ci = {0, 0, (VkDeviceSize)pub->index_count * 4};
+        if (cv.size) g->vkCmdCopyBuffer(cmd, s->vout.buf, s->rv.buf, 1, &cv);
+        if (ci.size) g->vkCmdCopyBuffer(cmd, s->iout.buf, s->ri.buf, 1, &ci);
+        VkMemoryBarrier host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+        g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, NULL,
+                                0, NULL);
+    }
+    return MF_OK;
+}
+
+mf_result mf_gpu_batch_submit(mf_gpu_batch *pub)
+{
+    if (!pub) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    if (b->cur < 0) return MF_ERR_ARGUMENT;
+    mf_gpu_device *g = b->g;
+    gpu_slot *s = &b->slots[b->cur];
+    if (s->submitted) return MF_ERR_ARGUMENT; /* once a begin() */
+    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                   .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    VkResult r = g->vkResetCommandBuffer(s->cmd, 0);
+    if (r == VK_SUCCESS) r = g->vkBeginCommandBuffer(s->cmd, &bi);
+    if (r != VK_SUCCESS) return vk_result(r);
+    uint32_t q = 2u * (uint32_t)b->cur;
+    if (b->queries) {
+        g->vkCmdResetQueryPool(s->cmd, b->queries, q, 2);
+        g->vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, b->queries, q);
+    }
+    mf_gpu_batch_record(pub, s->cmd);
+    if (b->queries) g->vkCmdWriteTimestamp(s->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, b->queries, q + 1);
+    r = g->vkEndCommandBuffer(s->cmd);
+    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &s->cmd};
+    if (r == VK_SUCCESS) r = g->vkQueueSubmit(g->queue, 1, &si, s->fence);
+    if (r != VK_SUCCESS) return vk_result(r);
+    s->submitted = true;
+    b->last = b->cur;
+    return MF_OK;
+}
+
+mf_result mf_gpu_batch_wait(mf_gpu_batch *pub)
+{
+    if (!pub) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    if (b->last < 0) return MF_OK;
+    return vk_result(wait_slot(b, &b->slots[b->last]));
+}
+
+mf_result mf_gpu_batch_read(const mf_gpu_batch *pub, mf_batch_vertex *vertices, uint32_t *indices)
+{
+    if (!pub) return MF_ERR_ARGUMENT;
+    const gpu_batch *b = (const gpu_batch *)pub;
+    if (!b->desc.readback || b->last < 0) return MF_ERR_ARGUMENT;
+    const gpu_slot *s = &b->slots[b->last];
+    if (s->submitted) return MF_ERR_ARGUMENT; /* not waited for */
+    if (vertices && s->vertex_count) memcpy(vertices, s->rv.map, (size_t)s->vertex_count * sizeof *vertices);
+    if (indices && s->index_count) memcpy(indices, s->ri.map, (size_t)s->index_count * sizeof *indices);
+    return MF_OK;
+}

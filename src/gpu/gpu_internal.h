@@ -1,0 +1,96 @@
+/* The GPU module's shared parts: the Vulkan entry points it loads (no prototypes linked: the
+ * loader is opened at run time, so a machine without one gets MF_ERR_UNSUPPORTED rather than a
+ * program that fails to start), the device, and device buffers. */
+#ifndef MF_GPU_INTERNAL_H
+#define MF_GPU_INTERNAL_H
+#ifndef VK_NO_PROTOTYPES
+#define VK_NO_PROTOTYPES
+#endif
+#include "mf/mf_gpu.h"
+
+#define MF_GPU_INSTANCE_FNS(X)                                                                             \
+    X(vkDestroyInstance) X(vkEnumeratePhysicalDevices) X(vkGetPhysicalDeviceProperties)                    \
+    X(vkGetPhysicalDeviceQueueFamilyProperties) X(vkGetPhysicalDeviceMemoryProperties) X(vkCreateDevice)   \
+    X(vkGetDeviceProcAddr)
+
+#define MF_GPU_DEVICE_FNS(X)                                                                               \
+    X(vkDestroyDevice) X(vkGetDeviceQueue) X(vkCreateBuffer) X(vkDestroyBuffer)                            \
+    X(vkGetBufferMemoryRequirements) X(vkAllocateMemory) X(vkFreeMemory) X(vkBindBufferMemory)             \
+    X(vkMapMemory) X(vkUnmapMemory) X(vkCreateShaderModule) X(vkDestroyShaderModule)                       \
+    X(vkCreateDescriptorSetLayout) X(vkDestroyDescriptorSetLayout) X(vkCreatePipelineLayout)               \
+    X(vkDestroyPipelineLayout) X(vkCreateComputePipelines) X(vkDestroyPipeline) X(vkCreateDescriptorPool)  \
+    X(vkDestroyDescriptorPool) X(vkAllocateDescriptorSets) X(vkUpdateDescriptorSets) X(vkCreateCommandPool) \
+    X(vkDestroyCommandPool) X(vkAllocateCommandBuffers) X(vkFreeCommandBuffers) X(vkBeginCommandBuffer) X(vkEndCommandBuffer)      \
+    X(vkResetCommandBuffer) X(vkCmdCopyBuffer) X(vkCmdPipelineBarrier) X(vkCmdBindPipeline)                \
+    X(vkCmdBindDescriptorSets) X(vkCmdPushConstants) X(vkCmdDispatch) X(vkCmdWriteTimestamp)               \
+    X(vkCmdResetQueryPool) X(vkCreateQueryPool) X(vkDestroyQueryPool) X(vkGetQueryPoolResults)             \
+    X(vkCreateFence) X(vkDestroyFence) X(vkWaitForFences) X(vkResetFences) X(vkQueueSubmit)                \
+    X(vkDeviceWaitIdle)
+
+#define MF_GPU_FN_FIELD(name) PFN_##name name;
+
+struct mf_gpu_device {
+    mf_allocator alloc;
+    void *loader; /* dlopen handle */
+    PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr;
+    MF_GPU_INSTANCE_FNS(MF_GPU_FN_FIELD)
+    MF_GPU_DEVICE_FNS(MF_GPU_FN_FIELD)
+    VkInstance instance;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    VkQueue queue;
+    uint32_t queue_family;
+    bool owned;      /* headless: the library made instance and device */
+    bool is_cpu;
+    bool layer_found;
+    VkDebugUtilsMessengerEXT messenger;
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger;
+    int32_t messages;
+    VkPhysicalDeviceProperties props;
+    VkPhysicalDeviceMemoryProperties mem;
+    uint32_t timestamp_bits; /* of the queue family; 0: no timestamps */
+    /* the skinning pipeline, shared by rigs and batches */
+    VkDescriptorSetLayout rig_layout, frame_layout;
+    VkPipelineLayout pipe_layout;
+    VkPipeline pipeline;
+    VkCommandPool pool; /* one-time uploads (rigs) and batches' own command buffers */
+};
+
+typedef struct mf_gpu_buffer {
+    VkBuffer buf;
+    VkDeviceMemory mem;
+    void *map; /* host-visible ones: mapped for their lifetime */
+    VkDeviceSize size;
+} mf_gpu_buffer;
+
+/* A buffer of size bytes (at least 16): host-visible and coherent (mapped), or device-local
+ * where the device has such memory. */
+VkResult mf_gpu_buffer_make(mf_gpu_device *g, VkDeviceSize size, VkBufferUsageFlags usage, bool host,
+                            mf_gpu_buffer *out);
+void mf_gpu_buffer_drop(mf_gpu_device *g, mf_gpu_buffer *b);
+/* Copies bytes into a device-local buffer through a staging buffer and one waited submit. */
+VkResult mf_gpu_upload(mf_gpu_device *g, mf_gpu_buffer *dst, const void *bytes, VkDeviceSize size);
+/* The skinning pipeline and layouts (gpu_pipeline.c). */
+VkResult mf_gpu_pipeline_make(mf_gpu_device *g);
+void mf_gpu_pipeline_drop(mf_gpu_device *g);
+
+/* Push constants of the skinning shader (skin.comp). */
+typedef struct mf_gpu_push {
+    uint32_t item_first, item_count, groups_x, inst_off, direct_off;
+} mf_gpu_push;
+
+/* A rig's tables (gpu_rig.c). */
+enum { MF_GPU_RIG_BUFFERS = 5 };
+struct mf_gpu_rig {
+    mf_gpu_device *g;
+    const mf_skel_data *data;
+    mf_skel_data view; /* its own copy of a loaded view, as a draw list keeps */
+    mf_gpu_buffer bufs[MF_GPU_RIG_BUFFERS]; /* floats, influences, spans, attachments, triangles */
+    VkDescriptorPool dpool;
+    VkDescriptorSet set;
+    uint64_t bytes;
+};
+
+/* Words of a rig attachment record and its flags (skin.comp). */
+enum { MF_GPU_ATT_WORDS = 8, MF_GPU_WEIGHTED = 1, MF_GPU_NO_UVS = 2 };
+#endif

@@ -1,0 +1,115 @@
+/* A rig's static tables on the GPU (skin.comp's set 0): the data's FLOATS, INFLUENCES and
+ * SPANS as they are, one 8-word record an attachment, and each drawable attachment's
+ * triangles as 32-bit item-relative indices (a region's split along Spine's diagonal, as the
+ * draw list's). Uploaded once. */
+#include <string.h>
+
+#include "../runtime/skel_data_same.h"
+#include "gpu_internal.h"
+
+static bool drawable(uint8_t type)
+{
+    return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
+}
+
+static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
+
+/* The records and triangles; tris NULL counts the triangles. */
+static int64_t fill(const mf_skel_data *d, uint32_t *atts, uint32_t *tris)
+{
+    int64_t nt = 0;
+    for (int32_t i = 0; i < d->attachment_count; i++) {
+        const mf_sd_attachment *at = &d->attachments[i];
+        uint32_t *rec = atts ? atts + (size_t)MF_GPU_ATT_WORDS * (size_t)i : NULL;
+        if (rec) memset(rec, 0, MF_GPU_ATT_WORDS * sizeof *rec);
+        if (!drawable(at->type)) continue;
+        const uint16_t *src =
+            at->type == MF_SD_ATT_REGION && at->tri_count == 6 ? REGION_TRI : d->triangles + at->tri_first;
+        if (rec) {
+            rec[0] = ((at->flags & MF_SD_ATT_WEIGHTED) ? MF_GPU_WEIGHTED : 0u) | (at->uv_sets > 0 ? 0u : MF_GPU_NO_UVS);
+            rec[1] = (uint32_t)at->vertex_count, rec[2] = (uint32_t)at->tri_count;
+            rec[3] = (uint32_t)at->vertex_first, rec[4] = (uint32_t)at->infl_first;
+            rec[5] = (uint32_t)nt, rec[6] = at->uv_sets > 0 ? (uint32_t)at->uv_first : 0u;
+            rec[7] = (uint32_t)d->slots[at->slot].bone;
+        }
+        if (tris)
+            for (int32_t j = 0; j < at->tri_count; j++) tris[nt + j] = src[j];
+        nt += at->tri_count;
+    }
+    return nt;
+}
+
+mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig **out, mf_diag *diag)
+{
+    if (!out) return MF_ERR_ARGUMENT;
+    *out = NULL;
+    if (!g || !d) return MF_ERR_ARGUMENT;
+    int64_t nt = fill(d, NULL, NULL);
+    size_t att_bytes = (size_t)d->attachment_count * MF_GPU_ATT_WORDS * sizeof(uint32_t);
+    uint32_t *atts = mf_alloc(&g->alloc, att_bytes + 16);
+    uint32_t *tris = mf_alloc(&g->alloc, (size_t)nt * sizeof(uint32_t) + 16);
+    mf_gpu_rig *r = mf_alloc(&g->alloc, sizeof *r);
+    if (!atts || !tris || !r) {
+        mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, r);
+        return MF_ERR_NOMEM;
+    }
+    memset(r, 0, sizeof *r);
+    r->g = g;
+    r->view = *d;
+    r->data = d->bytes ? &r->view : d;
+    fill(d, atts, tris);
+    const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris};
+    VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
+        (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),
+        (VkDeviceSize)d->span_count * sizeof(mf_sd_span), att_bytes, (VkDeviceSize)nt * sizeof(uint32_t)};
+    VkResult vr = VK_SUCCESS;
+    for (int i = 0; i < MF_GPU_RIG_BUFFERS && vr == VK_SUCCESS; i++) {
+        vr = mf_gpu_buffer_make(g, size[i], VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                false, &r->bufs[i]);
+        if (vr == VK_SUCCESS) vr = mf_gpu_upload(g, &r->bufs[i], src[i], size[i]);
+        r->bytes += r->bufs[i].size;
+    }
+    mf_free(&g->alloc, atts), mf_free(&g->alloc, tris);
+    if (vr == VK_SUCCESS) {
+        VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MF_GPU_RIG_BUFFERS};
+        VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
+                                         .poolSizeCount = 1, .pPoolSizes = &ps};
+        vr = g->vkCreateDescriptorPool(g->device, &pi, NULL, &r->dpool);
+    }
+    if (vr == VK_SUCCESS) {
+        VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                          .descriptorPool = r->dpool, .descriptorSetCount = 1,
+                                          .pSetLayouts = &g->rig_layout};
+        vr = g->vkAllocateDescriptorSets(g->device, &ai, &r->set);
+    }
+    if (vr == VK_SUCCESS) {
+        VkDescriptorBufferInfo bi[MF_GPU_RIG_BUFFERS];
+        VkWriteDescriptorSet w[MF_GPU_RIG_BUFFERS];
+        for (uint32_t i = 0; i < MF_GPU_RIG_BUFFERS; i++) {
+            bi[i] = (VkDescriptorBufferInfo){r->bufs[i].buf, 0, VK_WHOLE_SIZE};
+            w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
+                                          .dstBinding = i, .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &bi[i]};
+        }
+        g->vkUpdateDescriptorSets(g->device, MF_GPU_RIG_BUFFERS, w, 0, NULL);
+    }
+    if (vr != VK_SUCCESS) {
+        mf_diag_set(diag, "", "vulkan", "the rig's tables could not be uploaded (VkResult %d)", (int)vr);
+        mf_gpu_rig_destroy(r);
+        return vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY ? MF_ERR_NOMEM
+                                                                                      : MF_ERR_UNSUPPORTED;
+    }
+    *out = r;
+    return MF_OK;
+}
+
+void mf_gpu_rig_destroy(mf_gpu_rig *r)
+{
+    if (!r) return;
+    mf_gpu_device *g = r->g;
+    if (r->dpool) g->vkDestroyDescriptorPool(g->device, r->dpool, NULL);
+    for (int i = 0; i < MF_GPU_RIG_BUFFERS; i++) mf_gpu_buffer_drop(g, &r->bufs[i]);
+    mf_free(&g->alloc, r);
+}
+
+uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r) { return r ? r->bytes : 0; }

@@ -1,0 +1,445 @@
+/* GPU skinning (mf_gpu.h) against the CPU: the same instances, posed the same way, through
+ * mf_draw_list_build + mf_draw_batch_add and through mf_draw_list_build_items +
+ * mf_gpu_batch_add on a Vulkan device (lavapipe in CI, with the validation layer when it is
+ * installed). The streams must agree: the same calls, the same indices, the same uvs and
+ * colours, positions within float rounding. Rigs: weighted and unweighted meshes with deform,
+ * regions, a clipping range, two blends and a dark colour (in memory), the mannequin, and the
+ * Spine corpus (clipping, deform, sequences) when ../shared is present.
+ *
+ * Without a Vulkan device the tests say they skipped, unless MF_REQUIRE_GPU is set (the test
+ * script sets it: CI has lavapipe), which makes a missing device a failure. */
+#define _POSIX_C_SOURCE 200809L
+#include "testutil.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "mf/mf_gpu.h"
+#include "mf/mf_spine.h"
+#include "mf/mf_tracks.h"
+#include "pose_rig.h"
+
+enum { SKELS = 3, FRAMES = 12 };
+
+static mf_gpu_device *g_dev;
+static char g_why[1400];
+
+static int setup_device(void **state)
+{
+    (void)state;
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    mf_gpu_device_desc desc = {.prefer_cpu = true, .validate = true};
+    mf_result r = mf_gpu_device_create(&desc, &g_dev, &diag);
+    if (r != MF_OK) {
+        char msg[1100];
+        mf_diag_format(&diag, msg, sizeof msg);
+        snprintf(g_why, sizeof g_why, "%s: %s", mf_result_name(r), msg);
+        if (getenv("MF_REQUIRE_GPU")) {
+            fprintf(stderr, "no Vulkan device and MF_REQUIRE_GPU is set: %s\n", g_why);
+            return -1;
+        }
+        fprintf(stderr, "test_gpu_batch: SKIPPED: no Vulkan device (%s)\n", g_why);
+        return 0;
+    }
+    bool layer = false;
+    mf_gpu_device_messages(g_dev, &layer);
+    fprintf(stderr, "test_gpu_batch: device %s%s\n", mf_gpu_device_name(g_dev),
+            layer ? ", validation layer on" : ", no validation layer installed");
+    return 0;
+}
+
+static int teardown_device(void **state)
+{
+    (void)state;
+    mf_gpu_device_destroy(g_dev);
+    return 0;
+}
+
+#define NEED_DEVICE()                                                                                                 \
+    do {                                                                                                              \
+        if (!g_dev) {                                                                                                 \
+            fprintf(stderr, "SKIPPED: no Vulkan device\n");                                                           \
+            skip();                                                                                                   \
+        }                                                                                                             \
+    } while (0)
+
+/* ---------------------------------------------------------------- instances of a rig */
+
+typedef struct scene {
+    const mf_skel_data *d;
+    mf_gpu_rig *rig;
+    mf_pose *pose[SKELS];
+    mf_tracks *tracks[SKELS];
+    mf_draw_list *cpu[SKELS], *gpu[SKELS];
+    float xf[SKELS][6];
+} scene;
+
+static void scene_make(scene *s, const mf_skel_data *d)
+{
+    memset(s, 0, sizeof *s);
+    s->d = d;
+    mf_diag diag;
+    assert_int_equal(mf_gpu_rig_create(g_dev, d, &s->rig, &diag), MF_OK);
+    assert_true(mf_gpu_rig_bytes(s->rig) > 0);
+    for (int i = 0; i < SKELS; i++) {
+        assert_int_equal(mf_pose_create(d, NULL, &s->pose[i], &diag), MF_OK);
+        assert_int_equal(mf_tracks_create(d, NULL, NULL, &s->tracks[i]), MF_OK);
+        assert_int_equal(mf_draw_list_create(d, NULL, &s->cpu[i]), MF_OK);
+        assert_int_equal(mf_draw_list_create(d, NULL, &s->gpu[i]), MF_OK);
+        float a = 0.4f * (float)i, k = 1.0f + 0.5f * (float)i;
+        float m[6] = {k * cosf(a), k * sinf(a), -k * sinf(a) + 0.2f, k * cosf(a), 150.0f * (float)i, -20.0f * (float)i};
+        memcpy(s->xf[i], m, sizeof m);
+    }
+}
+
+static void scene_free(scene *s)
+{
+    for (int i = 0; i < SKELS; i++) {
+        mf_draw_list_destroy(s->cpu[i]);
+        mf_draw_list_destroy(s->gpu[i]);
+        mf_tracks_destroy(s->tracks[i]);
+        mf_pose_destroy(s->pose[i]);
+    }
+    mf_gpu_rig_destroy(s->rig);
+}
+
+/* Every instance plays clip (looping) from its own start time. */
+static void scene_play(scene *s, int32_t clip)
+{
+    for (int i = 0; i < SKELS; i++) {
+        mf_entry_handle h = mf_tracks_set(s->tracks[i], 0, clip, true);
+        mf_tracks_entry(s->tracks[i], h)->track_time = 0.13 * (i + 1);
+    }
+}
+
+static void scene_step(scene *s, float dt)
+{
+    for (int i = 0; i < SKELS; i++) {
+        mf_pose_reset(s->pose[i]);
+        mf_tracks_update(s->tracks[i], dt);
+        mf_tracks_apply(s->tracks[i], s->pose[i]);
+        mf_pose_update_world(s->pose[i]);
+    }
+}
+
+typedef struct totals {
+    long vertices, items, gpu_items, clipped_items, deformed;
+} totals;
+
+static bool close_to(float a, float b) { return fabsf(a - b) <= 2e-3f + 2e-5f * fabsf(b); }
+
+/* One frame both ways; the streams compared. */
+static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_batch_vertex *gv, uint32_t *gi,
+                          totals *t)
+{
+    mf_draw_batch_begin(cb);
+    assert_int_equal(mf_gpu_batch_begin(gb), MF_OK);
+    for (int i = 0; i < SKELS; i++) {
+        assert_int_equal(mf_draw_list_build(s->cpu[i], s->pose[i]), MF_OK);
+        assert_int_equal(mf_draw_list_build_items(s->gpu[i], s->pose[i]), MF_OK);
+        assert_int_equal(mf_draw_batch_add(cb, s->cpu[i], s->d, s->xf[i]), MF_OK);
+        mf_result r = mf_gpu_batch_add(gb, s->rig, s->pose[i], s->gpu[i], s->xf[i]);
+        if (r != MF_OK) fail_msg("mf_gpu_batch_add: %s (skeleton %d)", mf_result_name(r), i);
+        for (int32_t k = 0; k < s->gpu[i]->item_count; k++) {
+            const mf_draw_item *it = &s->gpu[i]->items[k];
+            t->clipped_items += it->clipped && it->index_count > 0;
+            t->deformed += !it->clipped && s->pose[i]->deform_attachment[it->slot] == it->attachment &&
+                           s->d->attachments[it->attachment].deform_count > 0 &&
+                           s->d->attachments[it->attachment].type != MF_SD_ATT_REGION;
+        }
+    }
+    assert_int_equal(mf_gpu_batch_submit(gb), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(gb), MF_OK);
+    assert_int_equal(gb->vertex_count, cb->vertex_count);
+    assert_int_equal(gb->index_count, cb->index_count);
+    assert_int_equal(gb->call_count, cb->call_count);
+    assert_int_equal(gb->skeletons, cb->skeletons);
+    assert_int_equal(gb->items, cb->items);
+    assert_int_equal(gb->overflow, 0);
+    for (int32_t c = 0; c < cb->call_count; c++) assert_memory_equal(&gb->calls[c], &cb->calls[c], sizeof(mf_draw_call));
+    assert_int_equal(mf_gpu_batch_read(gb, gv, gi), MF_OK);
+    assert_memory_equal(gi, cb->indices, (size_t)cb->index_count * sizeof(uint32_t));
+    for (int32_t v = 0; v < cb->vertex_count; v++) {
+        const mf_batch_vertex *a = &gv[v], *e = &cb->vertices[v];
+        if (!close_to(a->x, e->x) || !close_to(a->y, e->y))
+            fail_msg("vertex %d: gpu (%.6f, %.6f), cpu (%.6f, %.6f)", v, a->x, a->y, e->x, e->y);
+        assert_true(a->u == e->u && a->v == e->v);
+        assert_int_equal(a->light, e->light);
+        assert_int_equal(a->dark, e->dark);
+    }
+    t->vertices += cb->vertex_count, t->items += gb->items, t->gpu_items += gb->gpu_items;
+}
+
+static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_clips, totals *t)
+{
+    scene s;
+    scene_make(&s, d);
+    mf_draw_batch *cb = NULL;
+    mf_draw_batch_desc cd = {.max_vertices = 1 << 18};
+    assert_int_equal(mf_draw_batch_create(&cd, &cb), MF_OK);
+    mf_gpu_batch *gb = NULL;
+    mf_gpu_batch_desc gd = {.max_vertices = 1 << 18, .max_instances = SKELS, .max_items = 512 * SKELS,
+                            .max_words = 1 << 20, .readback = true};
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gb, NULL), MF_OK);
+    mf_batch_vertex *gv = malloc(sizeof(mf_batch_vertex) << 18);
+    uint32_t *gi = malloc(sizeof(uint32_t) * 3 << 18);
+    assert_true(gv && gi);
+    int32_t clips = d->clip_count < max_clips ? d->clip_count : max_clips;
+    if (clips == 0) { /* the setup pose */
+        scene_step(&s, 0);
+        compare_frame(&s, cb, gb, gv, gi, t);
+    }
+    for (int32_t c = 0; c < clips; c++) {
+        scene_play(&s, c);
+        for (int f = 0; f < FRAMES; f++) {
+            scene_step(&s, 1.0f / 24.0f + 0.011f * (float)f);
+            compare_frame(&s, cb, gb, gv, gi, t);
+        }
+    }
+    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed) agree\n", label,
+            clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed);
+    free(gv), free(gi);
+    mf_gpu_batch_destroy(gb);
+    mf_draw_batch_destroy(cb);
+    scene_free(&s);
+}
+
+/* ---------------------------------------------------------------- in-memory rigs */
+
+/* Regions (one Additive with a dark colour), an unweighted mesh with a deform clip, a clipping
+ * range over a region and a mesh, a weighted mesh. */
+static const char *SCENE_RIG = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"arm\",\"parent\":\"root\",\"x\":10,\"rot\":20},"
+    "{\"name\":\"hand\",\"parent\":\"arm\",\"x\":25}],"
+    "\"slots\":[{\"name\":\"r0\",\"bone\":\"root\",\"attachment\":\"r0\",\"color\":\"#ff8040c0\"},"
+    "{\"name\":\"m0\",\"bone\":\"arm\",\"attachment\":\"m0\"},"
+    "{\"name\":\"clip\",\"bone\":\"root\",\"attachment\":\"clip\"},"
+    "{\"name\":\"r1\",\"bone\":\"arm\",\"attachment\":\"r1\"},"
+    "{\"name\":\"m1\",\"bone\":\"root\",\"attachment\":\"m1\"},"
+    "{\"name\":\"w\",\"bone\":\"root\",\"attachment\":\"w\",\"blend\":\"Additive\",\"dark\":\"#203040\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"r0\",\"name\":\"r0\",\"type\":\"Region\",\"x\":-30,\"rot\":15,\"width\":20,\"height\":12},"
+    "{\"slot\":\"m0\",\"name\":\"m0\",\"type\":\"Mesh\",\"hull\":4,\"uvs\":[0,0,1,0,1,1,0,1],"
+    "\"vertices\":[0,0,30,0,30,30,0,30],\"triangles\":[0,1,2,0,2,3]},"
+    "{\"slot\":\"clip\",\"name\":\"clip\",\"type\":\"Clipping\",\"end\":\"m1\","
+    "\"vertices\":[-12,-12,28,-8,24,30,-10,26]},"
+    "{\"slot\":\"r1\",\"name\":\"r1\",\"type\":\"Region\",\"x\":5,\"width\":24,\"height\":24},"
+    "{\"slot\":\"m1\",\"name\":\"m1\",\"type\":\"Mesh\",\"hull\":4,\"uvs\":[0,0,1,0,1,1,0,1],"
+    "\"vertices\":[-5,-5,35,-5,35,35,-5,35],\"triangles\":[0,1,2,0,2,3]},"
+    "{\"slot\":\"w\",\"name\":\"w\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],"
+    "\"weights\":{\"bones\":[\"arm\",\"hand\"],\"v\":[[0,0.5,1,1,1,0.5,2,2],[0,0.25,9,1,1,0.75,6,2],[1,1,0,0]]}}"
+    "]}]}";
+
+static const char *const SCENE_NAMES[] = {"swing", "bend"};
+static const char *const SCENE_CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]}},"
+    "\"hand\":{\"rotate\":{\"t\":[0,1],\"v\":[0,90]}}}}",
+    CLIP_HEAD "\"length\":1,\"bones\":{\"hand\":{\"rotate\":{\"t\":[0,1],\"v\":[10,-80]}}},"
+    "\"deform\":{\"default\":{\"m0\":{\"m0\":{\"t\":[0.1,0.8],\"offset\":[0,2],\"v\":[[1,2,3,4],[5,-6,7,8,9,-10]]}},"
+    "\"w\":{\"w\":{\"t\":[0,0.6],\"v\":[[1,2,3,4,5,6,7,8,9,10],[-3,1,0,2,-1,4,2,2,0,-5]]}}}}}"};
+
+static void test_scene_rig_agrees(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, SCENE_RIG, SCENE_NAMES, SCENE_CLIPS, 2);
+    totals t = {0};
+    compare_clips(&r.data, "scene rig", 2, &t);
+    assert_true(t.gpu_items > 0 && t.clipped_items > 0 && t.deformed > 0); /* every path ran */
+    assert_true(t.gpu_items < t.items);
+    test_rig_free(&r);
+    int32_t n = mf_gpu_device_messages(g_dev, NULL);
+    assert_int_equal(n, 0);
+}
+
+static void test_mannequin_agrees(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    mkdir(tu_tmp("man"), 0755);
+    char out[700];
+    snprintf(out, sizeof out, "%s", tu_tmp("man/mannequin.mskb"));
+    mf_build_options opt = {.no_cache = true};
+    mf_diag diag;
+    assert_int_equal(mf_build_file_opt(tu_src("examples/mannequin/mannequin.mskel"), out, &opt, NULL, &diag), MF_OK);
+    size_t size = 0;
+    char *blob = tu_read(out, &size);
+    mf_skel_data d;
+    assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+    totals t = {0};
+    compare_clips(&d, "mannequin", 8, &t);
+    assert_true(t.gpu_items > 0);
+    free(blob);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+/* A corpus rig imported from its Spine JSON and built, every clip played. */
+static void corpus_rig(const char *name, const char *json, int32_t max_clips, totals *t)
+{
+    const char *shared = tu_shared();
+    char dir[1200], path[1400], atlas[1400], out[1400], mskel[1600], blob_path[1600];
+    snprintf(dir, sizeof dir, "%s/spine-corpus/%s", shared ? shared : "", name);
+    struct stat st;
+    if (!shared || stat(dir, &st) != 0) {
+        fprintf(stderr, "SKIPPED: %s: no ../shared/spine-corpus (set MF_SHARED)\n", name);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, json);
+    snprintf(atlas, sizeof atlas, "%s/%s.atlas", dir, name);
+    snprintf(out, sizeof out, "%s", tu_tmp(name));
+    mf_spine_options opt = {atlas};
+    mf_spine_summary sum;
+    mf_diag diag;
+    mf_result r = mf_spine_import(path, out, &opt, &sum, &diag);
+    if (r != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
+    snprintf(mskel, sizeof mskel, "%s/%s.mskel", out, sum.name);
+    snprintf(blob_path, sizeof blob_path, "%s/%s.mskb", out, sum.name);
+    mf_build_options bo = {.no_cache = true};
+    r = mf_build_file_opt(mskel, blob_path, &bo, NULL, &diag);
+    if (r != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
+    size_t size = 0;
+    char *blob = tu_read(blob_path, &size);
+    mf_skel_data d;
+    assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+    compare_clips(&d, name, max_clips, t);
+    free(blob);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+static void test_corpus_agrees(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    totals t = {0};
+    corpus_rig("spineboy", "spineboy-pro.json", 12, &t); /* clipping (portal), deform */
+    corpus_rig("coin", "coin-pro.json", 4, &t);          /* clipping */
+    corpus_rig("dragon", "dragon-ess.json", 4, &t);      /* sequences, five pages */
+    corpus_rig("alien", "alien-pro.json", 6, &t);        /* deform */
+    corpus_rig("owl", "owl-pro.json", 6, &t);            /* deform, weighted */
+    if (!tu_shared()) return;
+    assert_true(t.gpu_items > 0 && t.clipped_items > 0 && t.deformed > 0);
+}
+
+/* ---------------------------------------------------------------- contracts */
+
+static void test_rejections_leave_the_frame(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r, other;
+    test_rig_build(&r, SCENE_RIG, SCENE_NAMES, SCENE_CLIPS, 2);
+    test_rig_build(&other, RIG_WEIGHTED_MESH, NULL, NULL, 0);
+    scene s;
+    scene_make(&s, &r.data);
+    scene_step(&s, 0);
+    mf_gpu_rig *orig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &other.data, &orig, NULL), MF_OK);
+    /* room for one skeleton's vertices and a bit */
+    mf_draw_list_build_items(s.gpu[0], s.pose[0]);
+    int32_t nv = 0;
+    for (int32_t k = 0; k < s.gpu[0]->item_count; k++) nv += s.gpu[0]->items[k].vertex_count;
+    mf_gpu_batch_desc gd = {.max_vertices = nv + 3, .max_instances = 4, .readback = true};
+    mf_gpu_batch *gb = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gb, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_add(gb, s.rig, s.pose[0], s.gpu[0], NULL), MF_ERR_ARGUMENT); /* before begin */
+    assert_int_equal(mf_gpu_batch_begin(gb), MF_OK);
+    assert_int_equal(mf_gpu_batch_add(gb, orig, s.pose[0], s.gpu[0], NULL), MF_ERR_ARGUMENT); /* another rig */
+    assert_int_equal(mf_gpu_batch_add(gb, s.rig, s.pose[0], s.gpu[0], NULL), MF_OK);
+    int32_t v1 = gb->vertex_count, i1 = gb->index_count, c1 = gb->call_count, up = gb->upload_bytes;
+    assert_int_equal(v1, nv);
+    /* the second does not fit: nothing of it stays */
+    mf_draw_list_build_items(s.gpu[1], s.pose[1]);
+    assert_int_equal(mf_gpu_batch_add(gb, s.rig, s.pose[1], s.gpu[1], NULL), MF_ERR_NOMEM);
+    assert_int_equal(gb->overflow, 1);
+    assert_int_equal(gb->vertex_count, v1);
+    assert_int_equal(gb->index_count, i1);
+    assert_int_equal(gb->call_count, c1);
+    assert_int_equal(gb->upload_bytes, up);
+    /* a list that lies: an unclipped item that claims another vertex count */
+    mf_draw_list *dl = s.gpu[2];
+    mf_draw_list_build_items(dl, s.pose[2]);
+    int32_t k = 0;
+    while (k < dl->item_count && dl->items[k].clipped) k++;
+    assert_true(k < dl->item_count);
+    dl->items[k].vertex_count--;
+    assert_int_equal(mf_gpu_batch_add(gb, s.rig, s.pose[2], dl, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(gb->overflow, 1);
+    assert_int_equal(gb->vertex_count, v1);
+    /* what went in draws as the CPU's would */
+    assert_int_equal(mf_gpu_batch_submit(gb), MF_OK);
+    assert_int_equal(mf_gpu_batch_submit(gb), MF_ERR_ARGUMENT); /* once a frame */
+    assert_int_equal(mf_gpu_batch_wait(gb), MF_OK);
+    mf_batch_vertex *gv = malloc(sizeof *gv * (size_t)v1);
+    uint32_t *gi = malloc(sizeof *gi * (size_t)i1);
+    assert_int_equal(mf_gpu_batch_read(gb, gv, gi), MF_OK);
+    mf_draw_batch *cb = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &cb), MF_OK);
+    mf_draw_batch_begin(cb);
+    mf_draw_list_build(s.cpu[0], s.pose[0]);
+    assert_int_equal(mf_draw_batch_add(cb, s.cpu[0], s.d, NULL), MF_OK);
+    assert_memory_equal(gi, cb->indices, (size_t)i1 * sizeof *gi);
+    for (int32_t v = 0; v < v1; v++) assert_true(close_to(gv[v].x, cb->vertices[v].x) && close_to(gv[v].y, cb->vertices[v].y));
+    free(gv), free(gi);
+    mf_draw_batch_destroy(cb);
+    /* an empty frame submits and reads nothing */
+    assert_int_equal(mf_gpu_batch_begin(gb), MF_OK);
+    assert_int_equal(gb->vertex_count, 0);
+    assert_int_equal(mf_gpu_batch_submit(gb), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(gb), MF_OK);
+    assert_int_equal(mf_gpu_batch_read(gb, NULL, NULL), MF_OK);
+    mf_gpu_batch_destroy(gb);
+    mf_gpu_rig_destroy(orig);
+    scene_free(&s);
+    test_rig_free(&r), test_rig_free(&other);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    mf_gpu_device *g = NULL;
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    /* some host handles but not all: refused before any Vulkan call */
+    mf_gpu_device_desc half = {.instance = (VkInstance)(uintptr_t)1};
+    assert_int_equal(mf_gpu_device_create(&half, &g, &diag), MF_ERR_ARGUMENT);
+    assert_null(g);
+    assert_non_null(strstr(diag.where, "mf_gpu_device_desc"));
+    assert_int_equal(mf_gpu_device_create(NULL, NULL, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_begin(NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_add(NULL, NULL, NULL, NULL, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_read(NULL, NULL, NULL), MF_ERR_ARGUMENT);
+    mf_gpu_device_destroy(NULL), mf_gpu_rig_destroy(NULL), mf_gpu_batch_destroy(NULL);
+    NEED_DEVICE();
+    mf_gpu_batch *b = NULL;
+    mf_gpu_batch_desc neg = {.max_vertices = -1};
+    assert_int_equal(mf_gpu_batch_create(g_dev, &neg, &b, &diag), MF_ERR_ARGUMENT);
+    mf_gpu_batch_desc slots = {.frames_in_flight = 9};
+    assert_int_equal(mf_gpu_batch_create(g_dev, &slots, &b, &diag), MF_ERR_ARGUMENT);
+    assert_null(b);
+    mf_gpu_batch_desc plain = {.max_vertices = 64};
+    assert_int_equal(mf_gpu_batch_create(g_dev, &plain, &b, &diag), MF_OK);
+    assert_int_equal(mf_gpu_batch_read(b, NULL, NULL), MF_ERR_ARGUMENT); /* no readback asked */
+    mf_gpu_batch_destroy(b);
+    mf_gpu_device_desc bad_index = {.physical_index = 1000};
+    assert_int_equal(mf_gpu_device_create(&bad_index, &g, &diag), MF_ERR_UNSUPPORTED);
+    assert_non_null(strstr(diag.message, "physical device"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_scene_rig_agrees),
+        cmocka_unit_test(test_mannequin_agrees),
+        cmocka_unit_test(test_rejections_leave_the_frame),
+        cmocka_unit_test(test_corpus_agrees),
+    };
+    return cmocka_run_group_tests(tests, setup_device, teardown_device);
+}
