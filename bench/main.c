@@ -1,8 +1,10 @@
-/* mf_bench [--out FILE.md] [--max N] [--threads T] [--frames F]: the seed's synthetic workload
- * (40 bones, 30 slots, 800 weighted vertices, 200 instances) on one thread, then the
- * instance-count sweep 1 → max (10,000) on T threads (2), as a markdown table on stdout and in
- * FILE.md when given, with the output floor beside each sweep row (writing the instances' world
- * vertices alone, no other work). Not a test: numbers depend on the machine. */
+/* mf_bench [--out FILE.md] [--max N] [--threads T] [--frames F] [--gpu | --gpu-cpu]: the seed's
+ * synthetic workload (40 bones, 30 slots, 800 weighted vertices, 200 instances) on one thread,
+ * then the instance-count sweep 1 → max (10,000) on T threads (2), as a markdown table on stdout
+ * and in FILE.md when given, with the output floor beside each sweep row (writing the instances'
+ * world vertices alone, no other work). --gpu: the sweep skins on a GPU (mf_gpu.h; --gpu-cpu:
+ * on lavapipe), with the CPU's part and the GPU's time per frame. Not a test: numbers depend on
+ * the machine. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,14 +30,16 @@ static int fail(const mf_diag *d)
 int main(int argc, char **argv)
 {
     const char *out_path = NULL;
-    int32_t max = 10000, threads = 2, frames = 120;
+    int32_t max = 10000, threads = 2, frames = 120, gpu = MF_BENCH_GPU_OFF;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) out_path = argv[++i];
         else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max = atoi(argv[++i]);
         else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) threads = atoi(argv[++i]);
         else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--gpu") == 0) gpu = MF_BENCH_GPU_BEST;
+        else if (strcmp(argv[i], "--gpu-cpu") == 0) gpu = MF_BENCH_GPU_CPU;
         else {
-            fprintf(stderr, "usage: mf_bench [--out FILE.md] [--max N] [--threads T] [--frames F]\n");
+            fprintf(stderr, "usage: mf_bench [--out FILE.md] [--max N] [--threads T] [--frames F] [--gpu | --gpu-cpu]\n");
             return 2;
         }
     }
@@ -79,14 +83,25 @@ int main(int argc, char **argv)
     /* the output floor writes what the 200-instance run's draw lists hold, in blocks their size */
     int32_t floats = (int32_t)(2 * r.vertices_per_frame / r.instances);
     size_t block_bytes = (size_t)r.instance_bytes[2];
-    emit(stdout, md, "## Instance sweep, %g threads (median frame)\n\n| instances | µs per frame | µs per skeleton-frame | allocations per frame | output floor µs |\n|---:|---:|---:|---:|---:|\n",
-         threads, 0, 0, 0);
+    if (gpu)
+        emit(stdout, md, "## Instance sweep, %g threads, GPU skinning (median frame)\n\n| instances | CPU µs per frame | µs per "
+             "skeleton-frame | of it adds + submit µs | GPU ms per frame | allocations per frame |\n|---:|---:|---:|---:|---:|---:|\n",
+             threads, 0, 0, 0);
+    else
+        emit(stdout, md, "## Instance sweep, %g threads (median frame)\n\n| instances | µs per frame | µs per skeleton-frame | allocations per frame | output floor µs |\n|---:|---:|---:|---:|---:|\n",
+             threads, 0, 0, 0);
     static const int32_t sweep[] = {1, 10, 100, 200, 1000, 2500, 5000, 10000};
     for (size_t k = 0; k < sizeof sweep / sizeof sweep[0] && sweep[k] <= max; k++) {
         int32_t n = sweep[k];
         mf_bench_config s = {.rig = rig, .clip = "run", .instances = n, .frames = frames, .warmup = 10,
-                             .threads = threads, .load_times = false};
+                             .threads = threads, .load_times = false, .gpu = gpu};
         if (mf_bench_run(&s, &r, &diag) != MF_OK) return fail(&diag);
+        if (gpu) {
+            if (k == 0) emit(stdout, md, "", 0, 0, 0, 0), fprintf(stdout, "(device: %s)\n", r.gpu_device);
+            emit(stdout, md, "| %g | %.1f | %.3f | %.1f |", n, r.frame_us, r.us_per_skeleton_frame, r.gpu_add_us);
+            emit(stdout, md, " %.3f | %g |\n", r.gpu_ms, r.allocations_per_frame, 0, 0);
+            continue;
+        }
         double fl = mf_bench_output_floor(n, threads, frames, block_bytes, floats);
         if (fl < 0) return fprintf(stderr, "mf_bench: out of memory for the output floor at %d instances\n", n), 2;
         emit(stdout, md, "| %g | %.1f | %.3f | %g |", n, r.frame_us, r.us_per_skeleton_frame, r.allocations_per_frame);

@@ -8,10 +8,11 @@
  *
  * Without a Vulkan device the tests say they skipped, unless MF_REQUIRE_GPU is set (the test
  * script sets it: CI has lavapipe), which makes a missing device a failure. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include "testutil.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,7 +162,16 @@ static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_batc
     assert_int_equal(gb->skeletons, cb->skeletons);
     assert_int_equal(gb->items, cb->items);
     assert_int_equal(gb->overflow, 0);
-    for (int32_t c = 0; c < cb->call_count; c++) assert_memory_equal(&gb->calls[c], &cb->calls[c], sizeof(mf_draw_call));
+    for (int32_t c = 0; c < cb->call_count; c++) { /* field by field: the struct has padding */
+        const mf_draw_call *a = &gb->calls[c], *e = &cb->calls[c];
+        assert_int_equal(a->page, e->page);
+        assert_int_equal(a->image, e->image);
+        assert_int_equal(a->blend, e->blend);
+        assert_int_equal(a->vertex_first, e->vertex_first);
+        assert_int_equal(a->vertex_count, e->vertex_count);
+        assert_int_equal(a->index_first, e->index_first);
+        assert_int_equal(a->index_count, e->index_count);
+    }
     assert_int_equal(mf_gpu_batch_read(gb, gv, gi), MF_OK);
     assert_memory_equal(gi, cb->indices, (size_t)cb->index_count * sizeof(uint32_t));
     for (int32_t v = 0; v < cb->vertex_count; v++) {
@@ -434,6 +444,11 @@ static void test_bad_arguments(void **state)
 
 int main(void)
 {
+    /* Mesa's driver and the validation layer are unloaded with the instance, and what their
+     * globals still hold then shows as a leak from an unknown module; kept mapped, it stays
+     * reachable, and LeakSanitizer checks our own blocks alone */
+    dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
+    dlopen("libVkLayer_khronos_validation.so", RTLD_NOW | RTLD_NODELETE);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_scene_rig_agrees),

@@ -58,6 +58,9 @@ typedef struct mf_batch_item {
     mf_draw_list *draw; /* NULL: no draw list; one created for other data than the pose's is left
                          * empty (mf_draw_list_build's MF_ERR_ARGUMENT) */
     mf_offscreen_mode offscreen;
+    /* true: the draw list gets its items only (mf_draw_list_build_items): a GPU skins the rest
+     * (mf_gpu.h) */
+    bool draw_items_only;
     /* {x0, y0, x1, y1}: the rectangle the host draws, in the pose's skeleton space (the space of
      * the build's boxes: a host that places the skeleton with its own transform passes its view
      * through the inverse of that transform, boxed; one that moves the skeleton by writing the

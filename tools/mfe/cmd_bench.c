@@ -1,6 +1,7 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--merge] [--heap] [--json]: times N staggered instances of a looping clip per
- * stage (batch/bench.h); --offscreen runs them through the batch with views, P % off screen;
+ * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu] [--json]: times N staggered instances of a
+ * looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
+ * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe);
  * --merge merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
  * mf_instance_arena. */
@@ -63,7 +64,7 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "us_per_skeleton_frame", r3(r->us_per_skeleton_frame));
     cJSON_AddNumberToObject(o, "us_per_frame", r3(r->frame_us));
     cJSON_AddNumberToObject(o, "us_per_frame_mean", r3(r->frame_mean_us));
-    if (r->threads == 1 && !c->cull) {
+    if (r->threads == 1 && !c->cull && !c->gpu) {
         cJSON_AddNumberToObject(o, "us_spine_equivalent", r3(r->spine_equivalent_us));
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             cJSON_AddNumberToObject(st, STAGE_NAMES[s], r3(r->stage_us[s] / r->instances));
@@ -77,6 +78,18 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
             cJSON_AddNumberToObject(m, "batches_per_frame", r->merge_batches);
             cJSON_AddNumberToObject(m, "vertices_per_frame", r->merge_vertices);
             cJSON_AddNumberToObject(m, "us_per_frame", r3(r->merge_us));
+        }
+    }
+    if (c->gpu) {
+        cJSON *g = cJSON_AddObjectToObject(o, "gpu");
+        if (g) {
+            cJSON_AddStringToObject(g, "device", r->gpu_device);
+            cJSON_AddNumberToObject(g, "cpu_us_per_frame", r3(r->gpu_add_us));
+            if (r->gpu_ms >= 0) cJSON_AddNumberToObject(g, "gpu_ms_per_frame", r3(r->gpu_ms));
+            cJSON_AddNumberToObject(g, "upload_bytes_per_frame", r->gpu_upload_bytes);
+            cJSON_AddNumberToObject(g, "items_skinned_per_frame", r->gpu_items);
+            cJSON_AddNumberToObject(g, "items_clipped_per_frame", r->gpu_clipped);
+            cJSON_AddNumberToObject(g, "vertices_per_frame", r->gpu_vertices);
         }
     }
     cJSON_AddNumberToObject(o, "allocations_per_frame", r->allocations_per_frame);
@@ -113,7 +126,7 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     if (c->cull)
         printf("  culling: %d%% of the instances off screen (TimeOnly), %d culled on the last frame\n",
                c->offscreen_percent, r->culled);
-    if (r->threads == 1 && !c->cull) {
+    if (r->threads == 1 && !c->cull && !c->gpu) {
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             printf("    %-16s %8.3f us\n", STAGE_NAMES[s], r->stage_us[s] / r->instances);
         printf("  Spine-equivalent work (tracks + world + world vertices): %.3f us per skeleton-frame\n",
@@ -122,6 +135,14 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     if (c->merge)
         printf("  merge: %d batches per frame over %d page%s, %d vertices, %.1f us per frame (median, not in the above)\n",
                r->merge_batches, r->pages, r->pages == 1 ? "" : "s", r->merge_vertices, r->merge_us);
+    if (c->gpu) {
+        printf("  GPU skinning on %s: the CPU's part %.1f us per frame (adds, submit; in the above with the wait),\n",
+               r->gpu_device, r->gpu_add_us);
+        if (r->gpu_ms >= 0) printf("  the GPU's %.3f ms per frame", r->gpu_ms);
+        else printf("  the GPU's time unknown (no timestamps)");
+        printf("; %d bytes uploaded, %d items skinned, %d clipped on the CPU, %d vertices\n", r->gpu_upload_bytes,
+               r->gpu_items, r->gpu_clipped, r->gpu_vertices);
+    }
     printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld (%lld bytes, %lld an instance)\n",
            r->allocations_per_frame, r->bytes_per_frame, (long long)r->setup_allocations, (long long)r->setup_bytes,
            (long long)(r->instances > 0 ? r->setup_bytes / r->instances : 0));
@@ -149,6 +170,10 @@ int mfe_skel_bench(int argc, char **argv)
             c.merge = true;
         } else if (mfe_is_flag(a, "--heap")) {
             c.heap = true;
+        } else if (mfe_is_flag(a, "--gpu")) {
+            c.gpu = MF_BENCH_GPU_BEST;
+        } else if (mfe_is_flag(a, "--gpu-cpu")) {
+            c.gpu = MF_BENCH_GPU_CPU;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
                    mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen")) {
             if (!has_value) return usage("%s needs a value", a);

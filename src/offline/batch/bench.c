@@ -2,6 +2,7 @@
  * counted through the runtime's allocator hooks (every runtime allocation goes through them). */
 #define _POSIX_C_SOURCE 200809L
 #include "batch/bench.h"
+#include "batch/bench_gpu.h"
 #include "mf/mf_instance_arena.h"
 #include "mf/mf_physics.h"
 
@@ -55,7 +56,7 @@ static void count_free(void *user, void *p)
     free((unsigned char *)p - 16);
 }
 
-static double now_us(void)
+double mf_bench_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -92,17 +93,17 @@ static mf_result time_loads(const mf_bench_config *cfg, const void *blob, size_t
     double t[LOADS];
     for (int32_t k = 0; k < PARSES; k++) {
         mf_rig rig;
-        double t0 = now_us();
+        double t0 = mf_bench_now_us();
         if (mf_rig_load(cfg->rig, &rig, diag) != MF_OK) return MF_ERR_INVALID;
-        t[k] = now_us() - t0;
+        t[k] = mf_bench_now_us() - t0;
         mf_rig_free(&rig);
     }
     r->json_parse_us = median(t, PARSES);
     mf_skel_data data;
     for (int32_t k = 0; k < LOADS; k++) {
-        double t0 = now_us();
+        double t0 = mf_bench_now_us();
         mf_result res = mf_skel_data_load(blob, size, &data, diag);
-        t[k] = now_us() - t0;
+        t[k] = mf_bench_now_us() - t0;
         if (res != MF_OK) return res;
     }
     r->build_load_us = median(t, LOADS);
@@ -115,10 +116,10 @@ static mf_result time_loads(const mf_bench_config *cfg, const void *blob, size_t
         for (int32_t k = 0; k < LOADS; k++) {
             char *bytes = NULL;
             size_t len = 0;
-            double t0 = now_us();
+            double t0 = mf_bench_now_us();
             mf_result res = mf_read_file(path, &bytes, &len, diag);
             if (res == MF_OK) res = mf_skel_data_load(bytes, len, &data, diag);
-            t[k] = now_us() - t0;
+            t[k] = mf_bench_now_us() - t0;
             free(bytes);
             if (res != MF_OK) break;
         }
@@ -197,17 +198,17 @@ static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_
 __attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, float *buf,
                          int32_t buf_cap, double dt, double st[MF_BENCH_STAGES], int64_t *verts)
 {
-    double t0 = now_us();
+    double t0 = mf_bench_now_us();
     for (int32_t i = 0; i < cfg->instances; i++) {
         mf_tracks_update(inst[i].tracks, dt);
         mf_tracks_apply(inst[i].tracks, inst[i].pose);
     }
-    double t1 = now_us();
+    double t1 = mf_bench_now_us();
     for (int32_t i = 0; i < cfg->instances; i++) {
         mf_pose_physics_step(inst[i].pose, dt); /* physics constraints step as a game's would */
         mf_pose_update_world(inst[i].pose);
     }
-    double t2 = now_us();
+    double t2 = mf_bench_now_us();
     int64_t nv = 0;
     for (int32_t i = 0; i < cfg->instances; i++) {
         const mf_pose *p = inst[i].pose;
@@ -219,9 +220,9 @@ __attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, c
             nv += mf_pose_world_vertices(p, s, att, buf, buf_cap);
         }
     }
-    double t3 = now_us();
+    double t3 = mf_bench_now_us();
     for (int32_t i = 0; i < cfg->instances; i++) mf_draw_list_build(inst[i].draw, inst[i].pose);
-    double t4 = now_us();
+    double t4 = mf_bench_now_us();
     st[MF_BENCH_TRACKS] = t1 - t0, st[MF_BENCH_WORLD] = t2 - t1;
     st[MF_BENCH_VERTICES] = t3 - t2, st[MF_BENCH_DRAW] = t4 - t3;
     *verts = nv;
@@ -256,11 +257,11 @@ static void set_views(const mf_bench_config *cfg, mf_batch_item *items, bench_cu
 static double merge_frame(mf_draw_batch *b, const mf_skel_data *d, const instance *inst, int32_t n,
                           const bench_cull *cull, const float *xf)
 {
-    double t0 = now_us();
+    double t0 = mf_bench_now_us();
     mf_draw_batch_begin(b);
     for (int32_t i = 0; i < n; i++)
         if (!cull || !cull[i].state.culled) mf_draw_batch_add(b, inst[i].draw, d, xf + 6 * i);
-    return now_us() - t0;
+    return mf_bench_now_us() - t0;
 }
 
 /* A batch large enough for every instance's worst case (never overflows), and the grid. */
@@ -295,7 +296,18 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     float *xf = NULL;
     mf_draw_batch *merge = cfg->merge ? merge_setup(cfg, d, inst, &xf) : NULL;
     double *merge_t = cfg->merge ? calloc((size_t)cfg->frames, sizeof(double)) : NULL;
-    bool ok = buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t));
+    mf_bench_gpu *gpu = NULL;
+    bool gpu_failed = false;
+    double *gpu_t = cfg->gpu ? calloc(2 * (size_t)cfg->frames, sizeof(double)) : NULL;
+    if (cfg->gpu) {
+        mf_result gr = mf_bench_gpu_setup(cfg->rig, cfg->gpu, d, inst[0].draw, cfg->instances, &gpu, diag);
+        if (gr != MF_OK) {
+            free(buf), free(items), free(cull), free(merge_t), free(xf), free(gpu_t);
+            mf_draw_batch_destroy(merge);
+            return gr;
+        }
+    }
+    bool ok = buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t)) && (!cfg->gpu || gpu_t);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) ok = (per[s] = calloc((size_t)cfg->frames, sizeof(double))) && ok;
     mf_thread_pool *pool = NULL;
     if (ok && cfg->threads > 1 && mf_thread_pool_create(cfg->threads, &pool) != MF_OK) ok = false;
@@ -303,9 +315,10 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
     } else {
         for (int32_t i = 0; i < cfg->instances; i++)
-            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = inst[i].draw};
+            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = inst[i].draw,
+                                       .draw_items_only = gpu != NULL};
         if (cull) set_views(cfg, items, cull);
-        bool batch = pool || cull;
+        bool batch = pool || cull || gpu;
         const double dt = 1.0 / 60.0;
         double total_mean = 0, st[MF_BENCH_STAGES] = {0};
         int64_t verts = 0, verts_sum = 0;
@@ -313,19 +326,42 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
             if (f == 0) atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0); /* from the heap or the arena */
             double total;
             if (batch) {
-                double t0 = now_us();
+                double t0 = mf_bench_now_us();
                 mf_batch_update(items, cfg->instances, dt, pool ? mf_thread_pool_dispatch : NULL, pool);
-                total = now_us() - t0;
+                total = mf_bench_now_us() - t0;
             } else {
                 frame_single(cfg, d, inst, buf, cap, dt, st, &verts);
                 total = st[MF_BENCH_TRACKS] + st[MF_BENCH_WORLD] + st[MF_BENCH_DRAW];
             }
             double mt = merge ? merge_frame(merge, d, inst, cfg->instances, cull, xf) : 0;
+            double gt = 0, gms = -1;
+            if (gpu) {
+                double t0 = mf_bench_now_us();
+                mf_result gr = mf_bench_gpu_frame(gpu, items, &gms);
+                double t1 = mf_bench_now_us();
+                gt = t1 - mf_bench_gpu_wait_end(gpu); /* adds and submit, not the wait for the slot */
+                total += t1 - t0;
+                if (gr != MF_OK) {
+                    mf_diag_set(diag, cfg->rig, "--gpu", "the GPU batch failed (%s)", mf_result_name(gr));
+                    ok = false, gpu_failed = true;
+                    break;
+                }
+            }
             if (f < 0) continue;
+            if (gpu) gpu_t[f] = gt, gpu_t[cfg->frames + f] = gms;
             if (merge) merge_t[f] = mt;
             for (int32_t s = 0; s < MF_BENCH_STAGES; s++) per[s][f] = st[s];
             per[MF_BENCH_STAGES][f] = total;
             total_mean += total, verts_sum += verts;
+        }
+        if (gpu) {
+            mf_bench_gpu_finish(gpu, r);
+            r->gpu_add_us = median(gpu_t, cfg->frames);
+            /* a frame's GPU time is known one frame-in-flight later: the first ones have none */
+            int32_t known = 0;
+            for (int32_t f = 0; f < cfg->frames; f++)
+                if (gpu_t[cfg->frames + f] >= 0) gpu_t[cfg->frames + known++] = gpu_t[cfg->frames + f];
+            r->gpu_ms = known ? median(gpu_t + cfg->frames, known) : -1;
         }
         int64_t resident1 = resident_now();
         r->resident_bytes = resident0 >= 0 && resident1 >= 0 ? resident1 - resident0 : -1;
@@ -348,13 +384,15 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     }
     mf_thread_pool_destroy(pool);
     mf_draw_batch_destroy(merge);
+    mf_bench_gpu_free(gpu);
+    free(gpu_t);
     free(merge_t);
     free(xf);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) free(per[s]);
     free(items);
     free(cull);
     free(buf);
-    return ok ? MF_OK : MF_ERR_NOMEM;
+    return ok ? MF_OK : gpu_failed ? MF_ERR_UNSUPPORTED : MF_ERR_NOMEM;
 }
 
 mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *diag)
@@ -473,9 +511,9 @@ double mf_bench_output_floor(int32_t n, int32_t threads, int32_t frames, size_t 
     if (ok) {
         floor_job job = {blocks, floats, 0.5f};
         for (int32_t f = -10; f < frames; f++) {
-            double t0 = now_us();
+            double t0 = mf_bench_now_us();
             mf_thread_pool_dispatch(pool, floor_chunk, &job, n);
-            if (f >= 0) t[f] = now_us() - t0;
+            if (f >= 0) t[f] = mf_bench_now_us() - t0;
             job.scale += 0.25f;
         }
         med = median(t, frames);

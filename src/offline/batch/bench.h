@@ -21,7 +21,14 @@ typedef struct mf_bench_config {
      * a game with many instances does) the instances' hot blocks from one mf_instance_arena (mf_instance_arena.h),
      * back to back in the order the batch updates them, their cold blocks from the heap */
     bool heap;
+    /* gpu: world vertices skinned on a GPU (mf_gpu.h): the instances' draw lists get their
+     * items only (in the batch update, on its threads), then every instance goes into one GPU
+     * batch, submitted each frame (in frame_us); MF_BENCH_GPU_CPU: on a CPU implementation
+     * (lavapipe) */
+    int32_t gpu;
 } mf_bench_config;
+
+enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };
 
 /* Stage times are medians over frames, microseconds per frame. */
 enum { MF_BENCH_TRACKS, MF_BENCH_WORLD, MF_BENCH_VERTICES, MF_BENCH_DRAW, MF_BENCH_STAGES };
@@ -50,6 +57,13 @@ typedef struct mf_bench_result {
      * the last frame, the atlas pages */
     double merge_us;
     int32_t merge_batches, merge_vertices, pages;
+    /* with gpu: the device; the median per frame of the CPU's part of it (every instance's add
+     * and the submit; frame_us has them and the wait for a free slot) and of the GPU's time (timestamps; < 0: the queue
+     * has none); the last frame's upload, items skinned on the GPU, clipped items copied, and
+     * vertices */
+    char gpu_device[256];
+    double gpu_add_us, gpu_ms;
+    int32_t gpu_upload_bytes, gpu_items, gpu_clipped, gpu_vertices;
 } mf_bench_result;
 
 /* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */

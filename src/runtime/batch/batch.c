@@ -29,7 +29,9 @@ static void pose_and_draw(const mf_batch_item *it, double dt, bool draw)
 {
     mf_pose_physics_step(it->pose, dt);
     mf_pose_update_world(it->pose);
-    if (draw && it->draw) mf_draw_list_build(it->draw, it->pose);
+    if (!draw || !it->draw) return;
+    if (it->draw_items_only) mf_draw_list_build_items(it->draw, it->pose);
+    else mf_draw_list_build(it->draw, it->pose);
 }
 
 /* An item that may be culled: advance, cull, then pose as its mode says. */

@@ -1,0 +1,118 @@
+/* The benchmark's GPU skinning (bench.h, mf_gpu.h): the instances' item lists into one GPU
+ * batch a frame, submitted, the GPU's time read back from its timestamps. Built without the
+ * Vulkan headers, asking for it is an error that says so. */
+#include "batch/bench_gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef MF_HAVE_GPU
+#include "mf/mf_gpu.h"
+
+struct mf_bench_gpu {
+    mf_gpu_device *dev;
+    mf_gpu_rig *rig;
+    mf_gpu_batch *batch;
+    float *xf; /* 6 an instance: a grid */
+    int32_t n;
+    double wait_end_us; /* when the last begin's wait ended */
+};
+
+double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { return g->wait_end_us; }
+
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
+                             int32_t n, mf_bench_gpu **out, mf_diag *diag)
+{
+    *out = NULL;
+    mf_bench_gpu *g = calloc(1, sizeof *g);
+    if (!g) return MF_ERR_NOMEM;
+    g->n = n;
+    mf_gpu_device_desc dd = {.prefer_cpu = which == MF_BENCH_GPU_CPU};
+    mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
+    if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
+    /* room for every instance's worst case: never an overflow */
+    int64_t deform = 0;
+    for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
+    int64_t words = (int64_t)n * (6 * (int64_t)d->bone_count + deform + 4 * (int64_t)dl->vertex_cap + dl->index_cap);
+    int64_t verts = (int64_t)n * dl->vertex_cap, idx = (int64_t)n * dl->index_cap, items = (int64_t)n * d->slot_count;
+    if (res == MF_OK && (words >= (1 << 29) || verts >= (1 << 28) || idx >= (1 << 29) || items >= (1 << 24))) {
+        mf_diag_set(diag, rig_path, "--instances", "%d instances pass the GPU batch's limits", n);
+        res = MF_ERR_ARGUMENT;
+    }
+    if (res == MF_OK) {
+        mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
+                                .max_calls = (int32_t)(items + 1), .max_instances = n, .max_items = (int32_t)(items + 1),
+                                .max_words = (int32_t)words};
+        res = mf_gpu_batch_create(g->dev, &bd, &g->batch, diag);
+    }
+    if (res == MF_OK && !(g->xf = malloc((size_t)n * 6 * sizeof(float)))) res = MF_ERR_NOMEM;
+    if (res != MF_OK) {
+        mf_bench_gpu_free(g);
+        return res;
+    }
+    for (int32_t i = 0; i < n; i++) {
+        float m[6] = {1, 0, 0, 1, 400.0f * (float)(i % 20), 600.0f * (float)(i / 20)};
+        memcpy(g->xf + 6 * i, m, sizeof m);
+    }
+    *out = g;
+    return MF_OK;
+}
+
+mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double *gpu_ms)
+{
+    /* begin waits for this slot's last frame: its GPU time is known then */
+    mf_result res = mf_gpu_batch_begin(g->batch);
+    *gpu_ms = g->batch->gpu_ms;
+    g->wait_end_us = mf_bench_now_us();
+    for (int32_t i = 0; i < g->n && res == MF_OK; i++)
+        if (!items[i].state || !items[i].state->culled)
+            res = mf_gpu_batch_add(g->batch, g->rig, items[i].pose, items[i].draw, g->xf + 6 * i);
+    if (res == MF_OK) res = mf_gpu_batch_submit(g->batch);
+    return res;
+}
+
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r)
+{
+    mf_gpu_batch_wait(g->batch);
+    snprintf(r->gpu_device, sizeof r->gpu_device, "%s", mf_gpu_device_name(g->dev));
+    r->gpu_upload_bytes = g->batch->upload_bytes;
+    r->gpu_items = g->batch->gpu_items, r->gpu_vertices = g->batch->vertex_count;
+    r->gpu_clipped = g->batch->items - g->batch->gpu_items;
+}
+
+void mf_bench_gpu_free(mf_bench_gpu *g)
+{
+    if (!g) return;
+    mf_gpu_batch_destroy(g->batch);
+    mf_gpu_rig_destroy(g->rig);
+    mf_gpu_device_destroy(g->dev);
+    free(g->xf);
+    free(g);
+}
+
+#else
+
+struct mf_bench_gpu {
+    int unused;
+};
+
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
+                             int32_t n, mf_bench_gpu **out, mf_diag *diag)
+{
+    (void)which, (void)d, (void)dl, (void)n;
+    *out = NULL;
+    mf_diag_set(diag, rig_path, "--gpu", "this build has no GPU skinning (it needs the Vulkan headers and glslc)");
+    return MF_ERR_UNSUPPORTED;
+}
+
+mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double *gpu_ms)
+{
+    (void)g, (void)items, (void)gpu_ms;
+    return MF_ERR_UNSUPPORTED;
+}
+
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r) { (void)g, (void)r; }
+double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { (void)g; return 0; }
+void mf_bench_gpu_free(mf_bench_gpu *g) { (void)g; }
+#endif

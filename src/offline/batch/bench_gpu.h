@@ -1,0 +1,21 @@
+/* The benchmark's GPU skinning path (bench_gpu.c), private to bench.c. */
+#ifndef MF_OFFLINE_BENCH_GPU_H
+#define MF_OFFLINE_BENCH_GPU_H
+#include "batch/bench.h"
+
+typedef struct mf_bench_gpu mf_bench_gpu;
+
+/* A device (which: MF_BENCH_GPU_BEST or _CPU), the rig's tables and a batch with room for n
+ * instances' worst case (dl: one of their draw lists). Errors are located at rig_path. */
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
+                             int32_t n, mf_bench_gpu **out, mf_diag *diag);
+/* One frame: begin (waiting for the slot's previous frame; *gpu_ms its GPU time, < 0 none),
+ * every item not culled added, submitted. */
+mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double *gpu_ms);
+/* When the last frame's begin finished waiting for its slot (mf_bench_now_us). */
+double mf_bench_gpu_wait_end(const mf_bench_gpu *g);
+double mf_bench_now_us(void);
+/* Waits for the last frame; device name and the last frame's counts into r. */
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r);
+void mf_bench_gpu_free(mf_bench_gpu *g);
+#endif
