@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     size_t block_bytes = (size_t)r.instance_bytes[2];
     if (gpu)
         emit(stdout, md, "## Instance sweep, %g threads, GPU skinning (median frame)\n\n| instances | CPU µs per frame | µs per "
-             "skeleton-frame | of it adds + submit µs | GPU ms per frame | allocations per frame |\n|---:|---:|---:|---:|---:|---:|\n",
+             "skeleton-frame | of it update, adds, submit µs | GPU ms per frame | allocations per frame |\n|---:|---:|---:|---:|---:|---:|\n",
              threads, 0, 0, 0);
     else
         emit(stdout, md, "## Instance sweep, %g threads (median frame)\n\n| instances | µs per frame | µs per skeleton-frame | allocations per frame | output floor µs |\n|---:|---:|---:|---:|---:|\n",

@@ -136,7 +136,7 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
         printf("  merge: %d batches per frame over %d page%s, %d vertices, %.1f us per frame (median, not in the above)\n",
                r->merge_batches, r->pages, r->pages == 1 ? "" : "s", r->merge_vertices, r->merge_us);
     if (c->gpu) {
-        printf("  GPU skinning on %s: the CPU's part %.1f us per frame (adds, submit; in the above with the wait),\n",
+        printf("  GPU skinning on %s: the CPU's work %.1f us per frame (update, adds, submit: the above less the wait),\n",
                r->gpu_device, r->gpu_add_us);
         if (r->gpu_ms >= 0) printf("  the GPU's %.3f ms per frame", r->gpu_ms);
         else printf("  the GPU's time unknown (no timestamps)");

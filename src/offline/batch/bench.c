@@ -300,7 +300,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     bool gpu_failed = false;
     double *gpu_t = cfg->gpu ? calloc(2 * (size_t)cfg->frames, sizeof(double)) : NULL;
     if (cfg->gpu) {
-        mf_result gr = mf_bench_gpu_setup(cfg->rig, cfg->gpu, d, inst[0].draw, cfg->instances, &gpu, diag);
+        mf_result gr = mf_bench_gpu_setup(cfg->rig, cfg->gpu, d, inst[0].draw, cfg->instances, cfg->threads, &gpu, diag);
         if (gr != MF_OK) {
             free(buf), free(items), free(cull), free(merge_t), free(xf), free(gpu_t);
             mf_draw_batch_destroy(merge);
@@ -325,7 +325,9 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         for (int32_t f = -cfg->warmup; f < cfg->frames; f++) {
             if (f == 0) atomic_store(&g_allocs, 0), atomic_store(&g_bytes, 0); /* from the heap or the arena */
             double total;
-            if (batch) {
+            if (gpu) {
+                total = 0; /* the update runs in the GPU frame below, part by part */
+            } else if (batch) {
                 double t0 = mf_bench_now_us();
                 mf_batch_update(items, cfg->instances, dt, pool ? mf_thread_pool_dispatch : NULL, pool);
                 total = mf_bench_now_us() - t0;
@@ -337,9 +339,9 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
             double gt = 0, gms = -1;
             if (gpu) {
                 double t0 = mf_bench_now_us();
-                mf_result gr = mf_bench_gpu_frame(gpu, items, &gms);
+                mf_result gr = mf_bench_gpu_frame(gpu, items, dt, pool, &gms);
                 double t1 = mf_bench_now_us();
-                gt = t1 - mf_bench_gpu_wait_end(gpu); /* adds and submit, not the wait for the slot */
+                gt = t1 - mf_bench_gpu_wait_end(gpu); /* update, adds, submit: not the wait for a slot */
                 total += t1 - t0;
                 if (gr != MF_OK) {
                     mf_diag_set(diag, cfg->rig, "--gpu", "the GPU batch failed (%s)", mf_result_name(gr));

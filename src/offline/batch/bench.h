@@ -21,10 +21,10 @@ typedef struct mf_bench_config {
      * a game with many instances does) the instances' hot blocks from one mf_instance_arena (mf_instance_arena.h),
      * back to back in the order the batch updates them, their cold blocks from the heap */
     bool heap;
-    /* gpu: world vertices skinned on a GPU (mf_gpu.h): the instances' draw lists get their
-     * items only (in the batch update, on its threads), then every instance goes into one GPU
-     * batch, submitted each frame (in frame_us); MF_BENCH_GPU_CPU: on a CPU implementation
-     * (lavapipe) */
+    /* gpu: world vertices skinned on a GPU (mf_gpu.h): the instances in one part a thread, each
+     * part updated (draw lists get their items only) and added to its own GPU batch on its
+     * thread, the batches submitted in order each frame (in frame_us); MF_BENCH_GPU_CPU: on a
+     * CPU implementation (lavapipe) */
     int32_t gpu;
 } mf_bench_config;
 
@@ -57,8 +57,8 @@ typedef struct mf_bench_result {
      * the last frame, the atlas pages */
     double merge_us;
     int32_t merge_batches, merge_vertices, pages;
-    /* with gpu: the device; the median per frame of the CPU's part of it (every instance's add
-     * and the submit; frame_us has them and the wait for a free slot) and of the GPU's time (timestamps; < 0: the queue
+    /* with gpu: the device; the median per frame of the CPU's work (update, adds, submit:
+     * frame_us less the wait for free slots) and of the GPU's time (timestamps; < 0: the queue
      * has none); the last frame's upload, items skinned on the GPU, clipped items copied, and
      * vertices */
     char gpu_device[256];

@@ -10,42 +10,53 @@
 #ifdef MF_HAVE_GPU
 #include "mf/mf_gpu.h"
 
+enum { MAX_PARTS = 256 };
+
+/* The instances in `parts` contiguous parts, one a thread: each part is updated and added to
+ * its own GPU batch on its thread, while its instances are in that core's cache (one batch
+ * for all would add them on one thread after the update). The batches draw in order. */
 struct mf_bench_gpu {
     mf_gpu_device *dev;
     mf_gpu_rig *rig;
-    mf_gpu_batch *batch;
+    mf_gpu_batch *batch[MAX_PARTS];
+    int32_t parts, n;
     float *xf; /* 6 an instance: a grid */
-    int32_t n;
-    double wait_end_us; /* when the last begin's wait ended */
+    double wait_end_us; /* when the last frame's wait for free slots ended */
+    /* the frame in flight through the pool */
+    const mf_batch_item *items;
+    double dt;
+    mf_result part_res[MAX_PARTS];
 };
 
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { return g->wait_end_us; }
 
+static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
+
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
-                             int32_t n, mf_bench_gpu **out, mf_diag *diag)
+                             int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     *out = NULL;
     mf_bench_gpu *g = calloc(1, sizeof *g);
     if (!g) return MF_ERR_NOMEM;
     g->n = n;
+    g->parts = threads < 1 ? 1 : threads > MAX_PARTS ? MAX_PARTS : threads > n ? n : threads;
+    int32_t per = (n + g->parts - 1) / g->parts;
     mf_gpu_device_desc dd = {.prefer_cpu = which == MF_BENCH_GPU_CPU};
     mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
     if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
     /* room for every instance's worst case: never an overflow */
     int64_t deform = 0;
     for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
-    int64_t words = (int64_t)n * (6 * (int64_t)d->bone_count + deform + 4 * (int64_t)dl->vertex_cap + dl->index_cap);
-    int64_t verts = (int64_t)n * dl->vertex_cap, idx = (int64_t)n * dl->index_cap, items = (int64_t)n * d->slot_count;
+    int64_t words = (int64_t)per * (6 * (int64_t)d->bone_count + deform + 4 * (int64_t)dl->vertex_cap + dl->index_cap);
+    int64_t verts = (int64_t)per * dl->vertex_cap, idx = (int64_t)per * dl->index_cap, items = (int64_t)per * d->slot_count;
     if (res == MF_OK && (words >= (1 << 29) || verts >= (1 << 28) || idx >= (1 << 29) || items >= (1 << 24))) {
         mf_diag_set(diag, rig_path, "--instances", "%d instances pass the GPU batch's limits", n);
         res = MF_ERR_ARGUMENT;
     }
-    if (res == MF_OK) {
-        mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
-                                .max_calls = (int32_t)(items + 1), .max_instances = n, .max_items = (int32_t)(items + 1),
-                                .max_words = (int32_t)words};
-        res = mf_gpu_batch_create(g->dev, &bd, &g->batch, diag);
-    }
+    mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
+                            .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
+                            .max_words = (int32_t)words};
+    for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
     if (res == MF_OK && !(g->xf = malloc((size_t)n * 6 * sizeof(float)))) res = MF_ERR_NOMEM;
     if (res != MF_OK) {
         mf_bench_gpu_free(g);
@@ -59,32 +70,55 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_
     return MF_OK;
 }
 
-mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double *gpu_ms)
+static void part_job(void *user, int32_t first, int32_t count)
 {
-    /* begin waits for this slot's last frame: its GPU time is known then */
-    mf_result res = mf_gpu_batch_begin(g->batch);
-    *gpu_ms = g->batch->gpu_ms;
+    mf_bench_gpu *g = user;
+    for (int32_t p = first; p < first + count; p++) {
+        int32_t a = part_first(g, p), b = part_first(g, p + 1);
+        mf_batch_update(g->items + a, b - a, g->dt, NULL, NULL);
+        mf_result res = MF_OK;
+        for (int32_t i = a; i < b && res == MF_OK; i++)
+            if (!g->items[i].state || !g->items[i].state->culled)
+                res = mf_gpu_batch_add(g->batch[p], g->rig, g->items[i].pose, g->items[i].draw, g->xf + 6 * i);
+        g->part_res[p] = res;
+    }
+}
+
+mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double dt, mf_thread_pool *pool,
+                             double *gpu_ms)
+{
+    /* begin waits for each batch's slot: the GPU time of its last frame is known then */
+    mf_result res = MF_OK;
+    *gpu_ms = 0;
+    for (int32_t p = 0; p < g->parts && res == MF_OK; p++) {
+        res = mf_gpu_batch_begin(g->batch[p]);
+        *gpu_ms = g->batch[p]->gpu_ms < 0 || *gpu_ms < 0 ? -1 : *gpu_ms + g->batch[p]->gpu_ms;
+    }
     g->wait_end_us = mf_bench_now_us();
-    for (int32_t i = 0; i < g->n && res == MF_OK; i++)
-        if (!items[i].state || !items[i].state->culled)
-            res = mf_gpu_batch_add(g->batch, g->rig, items[i].pose, items[i].draw, g->xf + 6 * i);
-    if (res == MF_OK) res = mf_gpu_batch_submit(g->batch);
+    if (res != MF_OK) return res;
+    g->items = items, g->dt = dt;
+    mf_thread_pool_dispatch(pool, part_job, g, g->parts);
+    for (int32_t p = 0; p < g->parts && res == MF_OK; p++)
+        if ((res = g->part_res[p]) == MF_OK) res = mf_gpu_batch_submit(g->batch[p]);
     return res;
 }
 
 void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r)
 {
-    mf_gpu_batch_wait(g->batch);
     snprintf(r->gpu_device, sizeof r->gpu_device, "%s", mf_gpu_device_name(g->dev));
-    r->gpu_upload_bytes = g->batch->upload_bytes;
-    r->gpu_items = g->batch->gpu_items, r->gpu_vertices = g->batch->vertex_count;
-    r->gpu_clipped = g->batch->items - g->batch->gpu_items;
+    r->gpu_upload_bytes = r->gpu_items = r->gpu_vertices = r->gpu_clipped = 0;
+    for (int32_t p = 0; p < g->parts; p++) {
+        const mf_gpu_batch *b = g->batch[p];
+        mf_gpu_batch_wait(g->batch[p]);
+        r->gpu_upload_bytes += b->upload_bytes, r->gpu_items += b->gpu_items, r->gpu_vertices += b->vertex_count;
+        r->gpu_clipped += b->items - b->gpu_items;
+    }
 }
 
 void mf_bench_gpu_free(mf_bench_gpu *g)
 {
     if (!g) return;
-    mf_gpu_batch_destroy(g->batch);
+    for (int32_t p = 0; p < g->parts; p++) mf_gpu_batch_destroy(g->batch[p]);
     mf_gpu_rig_destroy(g->rig);
     mf_gpu_device_destroy(g->dev);
     free(g->xf);
@@ -98,17 +132,18 @@ struct mf_bench_gpu {
 };
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
-                             int32_t n, mf_bench_gpu **out, mf_diag *diag)
+                             int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
-    (void)which, (void)d, (void)dl, (void)n;
+    (void)which, (void)d, (void)dl, (void)n, (void)threads;
     *out = NULL;
     mf_diag_set(diag, rig_path, "--gpu", "this build has no GPU skinning (it needs the Vulkan headers and glslc)");
     return MF_ERR_UNSUPPORTED;
 }
 
-mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double *gpu_ms)
+mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double dt, mf_thread_pool *pool,
+                             double *gpu_ms)
 {
-    (void)g, (void)items, (void)gpu_ms;
+    (void)g, (void)items, (void)dt, (void)pool, (void)gpu_ms;
     return MF_ERR_UNSUPPORTED;
 }
 

@@ -5,13 +5,16 @@
 
 typedef struct mf_bench_gpu mf_bench_gpu;
 
-/* A device (which: MF_BENCH_GPU_BEST or _CPU), the rig's tables and a batch with room for n
- * instances' worst case (dl: one of their draw lists). Errors are located at rig_path. */
+/* A device (which: MF_BENCH_GPU_BEST or _CPU), the rig's tables and a batch a thread, each with
+ * room for its part of n instances' worst case (dl: one of their draw lists). Errors are
+ * located at rig_path. */
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
-                             int32_t n, mf_bench_gpu **out, mf_diag *diag);
-/* One frame: begin (waiting for the slot's previous frame; *gpu_ms its GPU time, < 0 none),
- * every item not culled added, submitted. */
-mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double *gpu_ms);
+                             int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag);
+/* One frame: every batch begun (waiting for its slot's previous frame; *gpu_ms their GPU time,
+ * < 0 unknown), then on the pool's threads each part's items updated (mf_batch_update) and
+ * added, then the batches submitted in order. */
+mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double dt, mf_thread_pool *pool,
+                             double *gpu_ms);
 /* When the last frame's begin finished waiting for its slot (mf_bench_now_us). */
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g);
 double mf_bench_now_us(void);
