@@ -291,9 +291,12 @@ VkResult mf_gpu_buffer_make(mf_gpu_device *g, VkDeviceSize size, VkBufferUsageFl
     if (r != VK_SUCCESS) return r;
     VkMemoryRequirements req;
     g->vkGetBufferMemoryRequirements(g->device, out->buf, &req);
-    uint32_t type = host ? memory_type(g, req.memoryTypeBits,
-                                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+    /* host memory cached where the device has such: the CPU writes a frame's records in pieces
+     * (write-combined memory wants whole lines) and reads readbacks back */
+    const VkMemoryPropertyFlags coherent = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = host ? memory_type(g, req.memoryTypeBits, coherent | VK_MEMORY_PROPERTY_HOST_CACHED_BIT)
                          : memory_type(g, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (type == UINT32_MAX && host) type = memory_type(g, req.memoryTypeBits, coherent);
     if (type == UINT32_MAX && !host) type = memory_type(g, req.memoryTypeBits, 0);
     if (type == UINT32_MAX) return VK_ERROR_FEATURE_NOT_PRESENT;
     VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
