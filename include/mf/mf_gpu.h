@@ -75,7 +75,9 @@ int32_t mf_gpu_device_messages(const mf_gpu_device *g, bool *layer_found);
 
 /* A skeleton data's static tables on the GPU: its vertices, influences, spans, uvs and each
  * drawable attachment's triangles. The data must stay loaded while the rig is used; the rig
- * outlives every batch frame that used it (destroy after the GPU finished with it). */
+ * outlives every batch frame that used it (destroy after the GPU finished with it). Create
+ * uploads through a staging buffer with one submit to the device's queue and waits for it: with
+ * a host's device, call it where the host may submit to that queue. */
 typedef struct mf_gpu_rig mf_gpu_rig;
 mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig **out, mf_diag *diag);
 void mf_gpu_rig_destroy(mf_gpu_rig *r);
