@@ -354,7 +354,8 @@ static void test_rejections_leave_the_frame(void **state)
     mf_draw_list_build_items(s.gpu[0], s.pose[0]);
     int32_t nv = 0;
     for (int32_t k = 0; k < s.gpu[0]->item_count; k++) nv += s.gpu[0]->items[k].vertex_count;
-    mf_gpu_batch_desc gd = {.max_vertices = nv + 3, .max_instances = 4, .readback = true};
+    /* an odd call capacity: what the batch lays out after the calls must stay aligned (UBSan) */
+    mf_gpu_batch_desc gd = {.max_vertices = nv + 3, .max_instances = 4, .max_calls = 33, .readback = true};
     mf_gpu_batch *gb = NULL;
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gb, NULL), MF_OK);
     assert_int_equal(mf_gpu_batch_add(gb, s.rig, s.pose[0], s.gpu[0], NULL), MF_ERR_ARGUMENT); /* before begin */

@@ -128,10 +128,11 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     if (!b) return MF_ERR_NOMEM;
     memset(b, 0, sizeof *b);
     b->g = g, b->desc = c, b->cur = -1, b->last = -1;
-    b->pub.calls = (mf_draw_call *)(b + 1);
-    b->pub.call_cap = c.max_calls;
-    b->runs = (gpu_run *)(b->pub.calls + c.max_calls);
+    /* the runs (pointer-aligned) first: the calls' 28 bytes would misalign what follows them */
+    b->runs = (gpu_run *)(b + 1);
     b->run_cap = c.max_instances;
+    b->pub.calls = (mf_draw_call *)(b->runs + c.max_instances);
+    b->pub.call_cap = c.max_calls;
     b->pub.gpu_ms = -1;
     b->inst_off = ITEM_WORDS * (uint32_t)c.max_items;
     b->direct_off = b->inst_off + INST_WORDS * (uint32_t)c.max_instances;
