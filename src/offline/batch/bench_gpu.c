@@ -12,9 +12,9 @@
 
 enum { MAX_PARTS = 256 };
 
-/* The instances in `parts` contiguous parts, one a thread: each part is updated and added to
- * its own GPU batch on its thread, while its instances are in that core's cache (one batch
- * for all would add them on one thread after the update). The batches draw in order. */
+/* The instances in `parts` contiguous parts, one a thread: each instance of a part is updated
+ * and added to the part's own GPU batch on its thread, while it is in that core's cache (one
+ * batch for all would add them on one thread after the update). The batches draw in order. */
 struct mf_bench_gpu {
     mf_gpu_device *dev;
     mf_gpu_rig *rig;
@@ -75,11 +75,13 @@ static void part_job(void *user, int32_t first, int32_t count)
     mf_bench_gpu *g = user;
     for (int32_t p = first; p < first + count; p++) {
         int32_t a = part_first(g, p), b = part_first(g, p + 1);
-        mf_batch_update(g->items + a, b - a, g->dt, NULL, NULL);
         mf_result res = MF_OK;
-        for (int32_t i = a; i < b && res == MF_OK; i++)
+        /* each instance added right after its update, while its pose and list are in cache */
+        for (int32_t i = a; i < b && res == MF_OK; i++) {
+            mf_batch_update(g->items + i, 1, g->dt, NULL, NULL);
             if (!g->items[i].state || !g->items[i].state->culled)
                 res = mf_gpu_batch_add(g->batch[p], g->rig, g->items[i].pose, g->items[i].draw, g->xf + 6 * i);
+        }
         g->part_res[p] = res;
     }
 }
