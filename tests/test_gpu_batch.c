@@ -129,17 +129,24 @@ static void scene_step(scene *s, float dt)
 }
 
 typedef struct totals {
-    long vertices, items, gpu_items, clipped_items, deformed;
+    long vertices, items, gpu_items, clipped_items, deformed, listless;
 } totals;
 
 static bool close_to(float a, float b) { return fabsf(a - b) <= 2e-3f + 2e-5f * fabsf(b); }
 
 /* One frame both ways; the streams compared. */
-static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_batch_vertex *gv, uint32_t *gi,
-                          totals *t)
+static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_batch *gp, mf_batch_vertex *gv,
+                          uint32_t *gi, totals *t)
 {
     mf_draw_batch_begin(cb);
     assert_int_equal(mf_gpu_batch_begin(gb), MF_OK);
+    if (gp) { /* the rig needs no list: the pose's items, added without one */
+        assert_int_equal(mf_gpu_batch_begin(gp), MF_OK);
+        for (int i = 0; i < SKELS; i++) assert_int_equal(mf_gpu_batch_add(gp, s->rig, s->pose[i], NULL, s->xf[i]), MF_OK);
+        assert_int_equal(mf_gpu_batch_submit(gp), MF_OK);
+    } else {
+        assert_int_equal(mf_gpu_batch_add(gb, s->rig, s->pose[0], NULL, NULL), MF_ERR_ARGUMENT);
+    }
     for (int i = 0; i < SKELS; i++) {
         assert_int_equal(mf_draw_list_build(s->cpu[i], s->pose[i]), MF_OK);
         assert_int_equal(mf_draw_list_build_items(s->gpu[i], s->pose[i]), MF_OK);
@@ -182,6 +189,20 @@ static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_batc
         assert_int_equal(a->light, e->light);
         assert_int_equal(a->dark, e->dark);
     }
+    if (gp) { /* the same records, so the very same bits */
+        assert_int_equal(mf_gpu_batch_wait(gp), MF_OK);
+        assert_int_equal(gp->vertex_count, gb->vertex_count);
+        assert_int_equal(gp->index_count, gb->index_count);
+        assert_int_equal(gp->call_count, gb->call_count);
+        assert_int_equal(gp->items, gb->items);
+        mf_batch_vertex *pv = malloc(sizeof *pv * (size_t)(gp->vertex_count + 1));
+        uint32_t *pi = malloc(sizeof *pi * (size_t)(gp->index_count + 1));
+        assert_int_equal(mf_gpu_batch_read(gp, pv, pi), MF_OK);
+        assert_memory_equal(pv, gv, sizeof *pv * (size_t)gp->vertex_count);
+        assert_memory_equal(pi, gi, sizeof *pi * (size_t)gp->index_count);
+        free(pv), free(pi);
+        t->listless += gp->items;
+    }
     t->vertices += cb->vertex_count, t->items += gb->items, t->gpu_items += gb->gpu_items;
 }
 
@@ -196,24 +217,27 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
     mf_gpu_batch_desc gd = {.max_vertices = 1 << 18, .max_instances = SKELS, .max_items = 512 * SKELS,
                             .max_words = 1 << 20, .readback = true};
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gb, NULL), MF_OK);
+    mf_gpu_batch *gp = NULL;
+    if (!mf_gpu_rig_needs_list(s.rig)) assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gp, NULL), MF_OK);
     mf_batch_vertex *gv = malloc(sizeof(mf_batch_vertex) << 18);
     uint32_t *gi = malloc(sizeof(uint32_t) * 3 << 18);
     assert_true(gv && gi);
     int32_t clips = d->clip_count < max_clips ? d->clip_count : max_clips;
     if (clips == 0) { /* the setup pose */
         scene_step(&s, 0);
-        compare_frame(&s, cb, gb, gv, gi, t);
+        compare_frame(&s, cb, gb, gp, gv, gi, t);
     }
     for (int32_t c = 0; c < clips; c++) {
         scene_play(&s, c);
         for (int f = 0; f < FRAMES; f++) {
             scene_step(&s, 1.0f / 24.0f + 0.011f * (float)f);
-            compare_frame(&s, cb, gb, gv, gi, t);
+            compare_frame(&s, cb, gb, gp, gv, gi, t);
         }
     }
-    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed) agree\n", label,
-            clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed);
+    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed; %ld without a list) agree\n",
+            label, clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed, t->listless);
     free(gv), free(gi);
+    mf_gpu_batch_destroy(gp);
     mf_gpu_batch_destroy(gb);
     mf_draw_batch_destroy(cb);
     scene_free(&s);
@@ -285,6 +309,7 @@ static void test_mannequin_agrees(void **state)
     totals t = {0};
     compare_clips(&d, "mannequin", 8, &t);
     assert_true(t.gpu_items > 0);
+    assert_int_equal(t.listless, t.items); /* no clipping: every frame also went without a list */
     free(blob);
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }

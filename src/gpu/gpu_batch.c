@@ -3,6 +3,7 @@
  * buffer, copied to the GPU and skinned there by skin.comp. */
 #include <string.h>
 
+#include "../runtime/pose/geom_item.h"
 #include "../runtime/skel_data_same.h"
 #include "gpu_internal.h"
 
@@ -296,16 +297,37 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
     return MF_OK;
 }
 
+/* The items a draw list would list for the pose (geom_item.h: the same frames and colours), for
+ * a rig without clipping: no list written and read back. */
+static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, int32_t *items)
+{
+    const mf_skel_data *d = p->data;
+    mf_result res = MF_OK;
+    for (int32_t k = 0; k < p->slot_count && res == MF_OK; k++) {
+        int32_t s = p->draw_order[k], att = p->attachment[s];
+        if (att < 0) continue;
+        const mf_sd_slot *sd = &d->slots[s];
+        const mf_sd_attachment *at = &d->attachments[att];
+        if (!p->active[sd->bone] || !mf_geom_drawable(at->type) || at->tri_count == 0) continue;
+        mf_draw_item it = {.slot = s, .attachment = att, .blend = sd->blend, .has_dark = sd->has_dark,
+                           .vertex_count = at->vertex_count, .index_count = at->tri_count};
+        mf_geom_item_frame(p, s, at, &it.image, &it.uv_set);
+        mf_geom_item_colours(p, s, at->color, it.light, it.dark);
+        if ((res = add_item(b, p, NULL, &it, inst)) == MF_OK) (*items)++;
+    }
+    return res;
+}
+
 mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
                            const float *xf)
 {
-    if (!pub || !rig || !p || !dl) return MF_ERR_ARGUMENT;
+    if (!pub || !rig || !p || (!dl && rig->needs_list)) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (b->cur < 0 || rig->g != b->g) return MF_ERR_ARGUMENT;
     /* the list's items index the data the rig's tables hold, and the pose is posed from it */
-    if (!mf_sd_same(rig->data, p->data) || !mf_sd_same(dl->data, p->data)) return MF_ERR_ARGUMENT;
-    if (dl->item_count < 0 || dl->item_count > dl->item_cap || dl->vertex_count > dl->vertex_cap ||
-        dl->index_count > dl->index_cap)
+    if (!mf_sd_same(rig->data, p->data) || (dl && !mf_sd_same(dl->data, p->data))) return MF_ERR_ARGUMENT;
+    if (dl && (dl->item_count < 0 || dl->item_count > dl->item_cap || dl->vertex_count > dl->vertex_cap ||
+               dl->index_count > dl->index_cap))
         return MF_ERR_ARGUMENT;
     const mf_gpu_batch_desc *c = &b->desc;
     uint32_t palette_words = 6u * (uint32_t)p->bone_count;
@@ -323,11 +345,15 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
     b->words += palette_words;
     mf_result res = MF_OK;
     int32_t items = 0;
-    for (int32_t k = 0; k < dl->item_count && res == MF_OK; k++) {
-        const mf_draw_item *it = &dl->items[k];
-        if (!item_ok(dl, p->data, it)) res = MF_ERR_ARGUMENT;
-        else if (it->index_count == 0) continue; /* nothing drawn: no reason to break a batch */
-        else if ((res = add_item(b, p, dl, it, inst)) == MF_OK) items++;
+    if (dl) {
+        for (int32_t k = 0; k < dl->item_count && res == MF_OK; k++) {
+            const mf_draw_item *it = &dl->items[k];
+            if (!item_ok(dl, p->data, it)) res = MF_ERR_ARGUMENT;
+            else if (it->index_count == 0) continue; /* nothing drawn: no reason to break a batch */
+            else if ((res = add_item(b, p, dl, it, inst)) == MF_OK) items++;
+        }
+    } else {
+        res = add_pose_items(b, p, inst, &items);
     }
     if (res == MF_OK && items > 0) {
         gpu_run *run = b->run_count > 0 ? &b->runs[b->run_count - 1] : NULL;

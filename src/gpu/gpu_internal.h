@@ -89,6 +89,7 @@ struct mf_gpu_rig {
     VkDescriptorPool dpool;
     VkDescriptorSet set;
     uint64_t bytes;
+    bool needs_list; /* the data has clipping attachments: items come from a draw list */
 };
 
 /* Words of a rig attachment record and its flags (skin.comp). */

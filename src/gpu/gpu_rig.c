@@ -58,6 +58,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     r->view = *d;
     r->data = d->bytes ? &r->view : d;
     fill(d, atts, tris);
+    for (int32_t i = 0; i < d->attachment_count; i++) r->needs_list |= d->attachments[i].type == MF_SD_ATT_CLIPPING;
     const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
         (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),
@@ -113,3 +114,4 @@ void mf_gpu_rig_destroy(mf_gpu_rig *r)
 }
 
 uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r) { return r ? r->bytes : 0; }
+bool mf_gpu_rig_needs_list(const mf_gpu_rig *r) { return !r || r->needs_list; }

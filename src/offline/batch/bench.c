@@ -315,7 +315,9 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
     } else {
         for (int32_t i = 0; i < cfg->instances; i++)
-            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = inst[i].draw,
+            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose,
+                                       /* GPU skinning of a rig without clipping needs no list */
+                                       .draw = gpu && !mf_bench_gpu_needs_list(gpu) ? NULL : inst[i].draw,
                                        .draw_items_only = gpu != NULL};
         if (cull) set_views(cfg, items, cull);
         bool batch = pool || cull || gpu;

@@ -22,8 +22,8 @@ typedef struct mf_bench_config {
      * back to back in the order the batch updates them, their cold blocks from the heap */
     bool heap;
     /* gpu: world vertices skinned on a GPU (mf_gpu.h): the instances in one part a thread, each
-     * part updated (draw lists get their items only) and added to its own GPU batch on its
-     * thread, the batches submitted in order each frame (in frame_us); MF_BENCH_GPU_CPU: on a
+     * part updated (draw lists get their items only; a rig without clipping builds none) and
+     * added to its own GPU batch on its thread, the batches submitted in order each frame (in frame_us); MF_BENCH_GPU_CPU: on a
      * CPU implementation (lavapipe) */
     int32_t gpu;
 } mf_bench_config;

@@ -29,6 +29,7 @@ struct mf_bench_gpu {
 };
 
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { return g->wait_end_us; }
+bool mf_bench_gpu_needs_list(const mf_bench_gpu *g) { return mf_gpu_rig_needs_list(g->rig); }
 
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
@@ -151,5 +152,6 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
 
 void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r) { (void)g, (void)r; }
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { (void)g; return 0; }
+bool mf_bench_gpu_needs_list(const mf_bench_gpu *g) { (void)g; return true; }
 void mf_bench_gpu_free(mf_bench_gpu *g) { (void)g; }
 #endif

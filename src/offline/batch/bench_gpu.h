@@ -18,6 +18,8 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
 /* When the last frame's begin finished waiting for its slot (mf_bench_now_us). */
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g);
 double mf_bench_now_us(void);
+/* Whether the rig needs draw lists (clipping): without, instances are added from their poses. */
+bool mf_bench_gpu_needs_list(const mf_bench_gpu *g);
 /* Waits for the last frame; device name and the last frame's counts into r. */
 void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r);
 void mf_bench_gpu_free(mf_bench_gpu *g);

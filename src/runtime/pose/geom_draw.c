@@ -8,6 +8,7 @@
 
 #include "../alloc_lines.h"
 #include "../skel_data_same.h"
+#include "geom_item.h"
 #include "geom_skin.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
@@ -16,10 +17,6 @@
 
 static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
 
-static bool drawable(uint8_t type)
-{
-    return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
-}
 
 /* The list's arrays, each on lines of its own (an item is one line): the struct, its copy of the
  * view, items and vertices, which every frame touches, in the hot block; uvs, indices and the
@@ -59,7 +56,7 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
         for (int32_t i = 0; i < d->attachment_count; i++) {
             const mf_sd_attachment *at = &d->attachments[i];
             if (at->slot != s) continue;
-            if (drawable(at->type)) mv = imax(mv, at->vertex_count), mi = imax(mi, at->tri_count);
+            if (mf_geom_drawable(at->type)) mv = imax(mv, at->vertex_count), mi = imax(mi, at->tri_count);
             if (at->type == MF_SD_ATT_CLIPPING) clip_m = imax(clip_m, at->vertex_count);
             max_verts = imax(max_verts, at->vertex_count);
         }
@@ -207,19 +204,6 @@ static inline __attribute__((always_inline)) void add_item(mf_draw_list *dl, con
     dl->item_count++;
 }
 
-/* The item's colours: slot colour × attachment colour, and the slot's dark colour. */
-static inline void item_colours(mf_draw_item *it, const mf_pose *p, int32_t s, uint32_t color)
-{
-#if defined(__SSE2__) && !defined(MF_NO_SIMD)
-    __m128 ac = _mm_setr_ps(mf_unit_byte[color >> 24], mf_unit_byte[(color >> 16) & 255u],
-                            mf_unit_byte[(color >> 8) & 255u], mf_unit_byte[color & 255u]);
-    _mm_storeu_ps(it->light, _mm_mul_ps(_mm_loadu_ps(p->color + 4 * s), ac));
-#else
-    for (int32_t j = 0; j < 4; j++) it->light[j] = p->color[4 * s + j] * mf_unit_byte[(color >> (24 - 8 * j)) & 255u];
-#endif
-    memcpy(it->dark, p->dark + 3 * s, sizeof it->dark);
-}
-
 /* The build proper (dl and p checked: p of dl's data); skin false: unclipped items' vertices
  * left unwritten (mf_draw_list_build_items). Always inlined into the two callers below, each
  * with a constant skin: one loop in the source, no test of the flag per item in either. */
@@ -244,21 +228,17 @@ static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const 
             }
             continue; /* the clip's own slot never ends its range */
         }
-        if (!drawable(at->type)) goto next;
+        if (!mf_geom_drawable(at->type)) goto next;
         int32_t n = at->vertex_count, ni = at->tri_count;
         if (items >= dl->item_cap || verts + n > dl->vertex_cap || idx + ni > dl->index_cap) {
             dl->overflow++;
             goto next;
         }
         mf_draw_item *it = &dl->items[items];
-        int32_t image = at->image, uv_set = 0; /* a packed sequence has one uv set a frame */
-        if (at->seq_count > 0 && at->image >= 0) {
-            int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
-            if (f >= 0 && f < at->seq_count) image = at->image + f;
-            if (f >= 0 && f < at->uv_sets) uv_set = f;
-        }
+        int32_t image, uv_set;
+        mf_geom_item_frame(p, s, at, &image, &uv_set);
         it->image = image;
-        item_colours(it, p, s, at->color);
+        mf_geom_item_colours(p, s, at->color, it->light, it->dark);
         /* the same attachment at the same place as in the previous build left its uvs and
          * indices there, and the rest of the item as it is: draw runs change only with draw
          * order, attachments, sequences and clipping (decided before the item is written over) */
