@@ -4,6 +4,7 @@
  * the frame exactly as it was (overflow counted only for NOMEM). */
 #include "testutil.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "mf/mf_draw_batch.h"
@@ -133,8 +134,47 @@ static void random_adds(void **state)
     assert_true(oks > 100 && nomems > 100 && args > 50);
 }
 
+/* mf_draw_pack_color (SSE2 where built with it) against the rule it documents, one channel at
+ * a time: 0..1 to a byte rounded, NaN and below 0 give 0, 1 and above 255. Edge values, every
+ * byte's boundaries and random floats. */
+static uint32_t ref_byte(float v)
+{
+    if (!(v > 0)) return 0;
+    if (v >= 1) return 255;
+    return (uint32_t)(v * 255.0f + 0.5f);
+}
+
+static void pack_color_rounds(void **state)
+{
+    (void)state;
+    float edge[] = {0.0f, -0.0f, -1.0f, 1.0f, 2.0f, 1e30f, -1e30f, NAN, -NAN, INFINITY, -INFINITY, 1e-40f,
+                    0.5f, 0.99999994f, 1.0000001f, 0.5f / 255.0f, 254.5f / 255.0f};
+    int n = (int)(sizeof edge / sizeof edge[0]);
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 4; c++) {
+            float v[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+            v[c] = edge[i];
+            uint32_t got = mf_draw_pack_color(v[0], v[1], v[2], v[3]);
+            assert_int_equal((got >> (8 * c)) & 255u, ref_byte(edge[i]));
+        }
+    for (int k = 0; k < 256; k++) /* either side of each rounding boundary */
+        for (int d = -2; d <= 2; d++) {
+            float v = nextafterf(((float)k + 0.5f) / 255.0f, d < 0 ? -1.0f : 2.0f);
+            for (int j = 0; j < (d < 0 ? -d : d); j++) v = nextafterf(v, d < 0 ? -1.0f : 2.0f);
+            uint32_t got = mf_draw_pack_color(v, 1.0f - v, v * 0.5f, v);
+            assert_int_equal(got, ref_byte(v) | ref_byte(1.0f - v) << 8 | ref_byte(v * 0.5f) << 16 | ref_byte(v) << 24);
+        }
+    g_r = 12345;
+    for (int k = 0; k < 100000; k++) {
+        float v[4];
+        for (int c = 0; c < 4; c++) v[c] = (float)rnd(1u << 20) / (float)(1u << 19) - 0.5f; /* -0.5 .. 1.5 */
+        uint32_t got = mf_draw_pack_color(v[0], v[1], v[2], v[3]);
+        assert_int_equal(got, ref_byte(v[0]) | ref_byte(v[1]) << 8 | ref_byte(v[2]) << 16 | ref_byte(v[3]) << 24);
+    }
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(random_adds)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(random_adds), cmocka_unit_test(pack_color_rounds)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

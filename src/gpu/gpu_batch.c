@@ -3,6 +3,7 @@
  * buffer, copied to the GPU and skinned there by skin.comp. */
 #include <string.h>
 
+#include "../runtime/draw/draw_item.h"
 #include "../runtime/pose/geom_item.h"
 #include "../runtime/skel_data_same.h"
 #include "gpu_internal.h"
@@ -235,32 +236,71 @@ static bool skinnable(const mf_skel_data *d, const mf_draw_item *it)
 /* The frame's words are the slot's mapped upload buffer: written in place, no second copy. */
 static uint32_t *frame_words(gpu_batch *b) { return b->slots[b->cur].upload.map; }
 
-/* Appends one item; MF_ERR_NOMEM / MF_ERR_ARGUMENT leave the caller to roll back. */
+/* The call the next item joins: the last one while texture and blend stay, else a new one;
+ * NULL when the calls are full. */
+static inline mf_draw_call *join_call(mf_gpu_batch *pub, int32_t page, int32_t image, uint8_t blend)
+{
+    mf_draw_call *call = pub->call_count > 0 ? &pub->calls[pub->call_count - 1] : NULL;
+    if (call && call->page == page && call->image == image && call->blend == blend) return call;
+    if (pub->call_count >= pub->call_cap) return NULL;
+    call = &pub->calls[pub->call_count++];
+    *call = (mf_draw_call){.page = page, .image = image, .blend = blend, .vertex_first = pub->vertex_count,
+                           .index_first = pub->index_count};
+    return call;
+}
+
+/* The slot's deform offsets when it holds the attachment's (a mesh's): copied, *def their word
+ * offset; else *def NONE. MF_ERR_NOMEM when the words are full. */
+static inline mf_result put_deform(gpu_batch *b, const mf_pose *p, int32_t slot, int32_t att,
+                                   const mf_sd_attachment *at, uint32_t *def)
+{
+    *def = NONE;
+    if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0 || p->deform_attachment[slot] != att) return MF_OK;
+    uint32_t n = (uint32_t)at->deform_count;
+    if (n > (uint32_t)b->desc.max_words - b->words) return MF_ERR_NOMEM;
+    *def = b->words_off + b->words;
+    memcpy(frame_words(b) + *def, p->deform + p->deform_first[slot], n * sizeof(float));
+    b->words += n;
+    return MF_OK;
+}
+
+/* The item's record, and the counts and call that grow by it (capacities checked). */
+static inline void put_item(gpu_batch *b, mf_draw_call *call, uint32_t att, uint32_t inst, uint32_t light,
+                            uint32_t dark, uint32_t uv_set, uint32_t def, int32_t nv, int32_t ni)
+{
+    mf_gpu_batch *pub = &b->pub;
+    uint32_t *rec = frame_words(b) + ITEM_WORDS * b->items;
+    rec[0] = att, rec[1] = inst, rec[2] = (uint32_t)pub->vertex_count, rec[3] = (uint32_t)pub->index_count;
+    rec[4] = light, rec[5] = dark, rec[6] = uv_set, rec[7] = def;
+    b->items++;
+    pub->vertex_count += nv, pub->index_count += ni;
+    call->vertex_count = pub->vertex_count - call->vertex_first;
+    call->index_count = pub->index_count - call->index_first;
+}
+
+static inline bool room(const gpu_batch *b, int32_t nv, int32_t ni)
+{
+    const mf_gpu_batch_desc *c = &b->desc;
+    return nv <= c->max_vertices - b->pub.vertex_count && ni <= c->max_indices - b->pub.index_count &&
+           b->items < (uint32_t)c->max_items;
+}
+
+/* Appends a list's item; MF_ERR_NOMEM / MF_ERR_ARGUMENT leave the caller to roll back. */
 static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl, const mf_draw_item *it,
                           uint32_t inst)
 {
-    mf_gpu_batch *pub = &b->pub;
     const mf_skel_data *d = p->data;
-    const mf_gpu_batch_desc *c = &b->desc;
     int32_t nv = it->vertex_count, ni = it->index_count;
-    if (nv > c->max_vertices - pub->vertex_count || ni > c->max_indices - pub->index_count ||
-        b->items >= (uint32_t)c->max_items)
-        return MF_ERR_NOMEM;
+    if (!room(b, nv, ni)) return MF_ERR_NOMEM;
     int32_t page, image;
-    mf_draw_texture_of(d, it->image, &page, &image);
-    mf_draw_call *call = pub->call_count > 0 ? &pub->calls[pub->call_count - 1] : NULL;
-    if (!call || call->page != page || call->image != image || call->blend != it->blend) {
-        if (pub->call_count >= pub->call_cap) return MF_ERR_NOMEM;
-        call = &pub->calls[pub->call_count++];
-        *call = (mf_draw_call){.page = page, .image = image, .blend = it->blend, .vertex_first = pub->vertex_count,
-                               .index_first = pub->index_count};
-    }
-    uint32_t *w = frame_words(b);
-    uint32_t *rec = w + ITEM_WORDS * b->items;
-    uint32_t att = (uint32_t)it->attachment, uv_set = (uint32_t)it->uv_set, def = NONE;
+    mf_draw_texture(d, it->image, &page, &image);
+    mf_draw_call *call = join_call(&b->pub, page, image, it->blend);
+    if (!call) return MF_ERR_NOMEM;
+    uint32_t att = (uint32_t)it->attachment, def = NONE;
     if (it->clipped) { /* the list's clipped geometry: x, y, u, v a vertex, then the indices */
         uint32_t need = 4u * (uint32_t)nv + (uint32_t)ni;
-        if (need > (uint32_t)c->max_words - b->words) return MF_ERR_NOMEM;
+        if (need > (uint32_t)b->desc.max_words - b->words) return MF_ERR_NOMEM;
+        uint32_t *w = frame_words(b);
         uint32_t vo = b->words_off + b->words, io = vo + 4u * (uint32_t)nv;
         float *dv = (float *)(w + vo);
         const float *sv = dl->vertices + 2 * it->vertex_first, *su = dl->uvs + 2 * it->vertex_first;
@@ -276,24 +316,13 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
         b->words += need;
     } else {
         if (!skinnable(d, it)) return MF_ERR_ARGUMENT;
-        const mf_sd_attachment *at = &d->attachments[it->attachment];
-        if (at->type != MF_SD_ATT_REGION && at->deform_count > 0 && p->deform_attachment[it->slot] == it->attachment) {
-            uint32_t n = (uint32_t)at->deform_count;
-            if (n > (uint32_t)c->max_words - b->words) return MF_ERR_NOMEM;
-            def = b->words_off + b->words;
-            memcpy(w + def, p->deform + p->deform_first[it->slot], n * sizeof(float));
-            b->words += n;
-        }
-        pub->gpu_items++;
+        if (put_deform(b, p, it->slot, it->attachment, &d->attachments[it->attachment], &def) != MF_OK)
+            return MF_ERR_NOMEM;
+        b->pub.gpu_items++;
     }
-    uint32_t light = mf_draw_pack_color(it->light[0], it->light[1], it->light[2], it->light[3]);
-    uint32_t dark = it->has_dark ? mf_draw_pack_color(it->dark[0], it->dark[1], it->dark[2], 1.0f) : 0u;
-    rec[0] = att, rec[1] = inst, rec[2] = (uint32_t)pub->vertex_count, rec[3] = (uint32_t)pub->index_count;
-    rec[4] = light, rec[5] = dark, rec[6] = uv_set, rec[7] = def;
-    b->items++;
-    pub->vertex_count += nv, pub->index_count += ni;
-    call->vertex_count = pub->vertex_count - call->vertex_first;
-    call->index_count = pub->index_count - call->index_first;
+    uint32_t light = mf_draw_pack(it->light[0], it->light[1], it->light[2], it->light[3]);
+    uint32_t dark = it->has_dark ? mf_draw_pack(it->dark[0], it->dark[1], it->dark[2], 1.0f) : 0u;
+    put_item(b, call, att, inst, light, dark, (uint32_t)it->uv_set, def, nv, ni);
     return MF_OK;
 }
 
@@ -302,20 +331,28 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
 static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, int32_t *items)
 {
     const mf_skel_data *d = p->data;
-    mf_result res = MF_OK;
-    for (int32_t k = 0; k < p->slot_count && res == MF_OK; k++) {
+    for (int32_t k = 0; k < p->slot_count; k++) {
         int32_t s = p->draw_order[k], att = p->attachment[s];
         if (att < 0) continue;
         const mf_sd_slot *sd = &d->slots[s];
         const mf_sd_attachment *at = &d->attachments[att];
         if (!p->active[sd->bone] || !mf_geom_drawable(at->type) || at->tri_count == 0) continue;
-        mf_draw_item it = {.slot = s, .attachment = att, .blend = sd->blend, .has_dark = sd->has_dark,
-                           .vertex_count = at->vertex_count, .index_count = at->tri_count};
-        mf_geom_item_frame(p, s, at, &it.image, &it.uv_set);
-        mf_geom_item_colours(p, s, at->color, it.light, it.dark);
-        if ((res = add_item(b, p, NULL, &it, inst)) == MF_OK) (*items)++;
+        int32_t nv = at->vertex_count, ni = at->tri_count, image, uv_set, page, img;
+        if (!room(b, nv, ni)) return MF_ERR_NOMEM;
+        mf_geom_item_frame(p, s, at, &image, &uv_set);
+        mf_draw_texture(d, image, &page, &img);
+        mf_draw_call *call = join_call(&b->pub, page, img, sd->blend);
+        uint32_t def;
+        if (!call || put_deform(b, p, s, att, at, &def) != MF_OK) return MF_ERR_NOMEM;
+        float light[4], dark[3];
+        mf_geom_item_colours(p, s, at->color, light, dark);
+        uint32_t lc = mf_draw_pack(light[0], light[1], light[2], light[3]);
+        uint32_t dc = sd->has_dark ? mf_draw_pack(dark[0], dark[1], dark[2], 1.0f) : 0u;
+        put_item(b, call, (uint32_t)att, inst, lc, dc, (uint32_t)uv_set, def, nv, ni);
+        b->pub.gpu_items++;
+        (*items)++;
     }
-    return res;
+    return MF_OK;
 }
 
 mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../skel_data_same.h"
+#include "draw_item.h"
 #include "mf/mf_draw_batch.h"
 
 enum { DEFAULT_VERTICES = 65536, DEFAULT_CALLS = 1024 };
@@ -55,28 +56,10 @@ void mf_draw_batch_begin(mf_draw_batch *b)
     b->skeletons = b->items = b->overflow = 0;
 }
 
-/* 0..1 to a byte, rounded; NaN and below 0 give 0 */
-static uint32_t unit_byte(float v)
-{
-    if (!(v > 0)) return 0;
-    if (v >= 1) return 255;
-    return (uint32_t)(v * 255.0f + 0.5f);
-}
-
-/* pack and texture_of are mf_draw_pack_color and mf_draw_texture_of (mf_draw_batch.h), kept
- * inline for the loop below: in position-independent code a call to an exported function stays
- * a call (it could be interposed), some 2% more instructions a merge. */
-static inline uint32_t pack(float r, float g, float b, float a)
-{
-    return unit_byte(r) | unit_byte(g) << 8 | unit_byte(b) << 16 | unit_byte(a) << 24;
-}
-
-static inline void texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int32_t *img)
-{
-    int32_t p = image >= 0 ? d->images[image].page : -1;
-    *page = p >= 0 && p < d->page_count ? p : -1;
-    *img = *page >= 0 ? -1 : image;
-}
+/* pack and texture_of (draw_item.h) inline in the loop below: in position-independent code a
+ * call to the exported mf_draw_pack_color stays a call (it could be interposed). */
+#define pack mf_draw_pack
+#define texture_of mf_draw_texture
 
 uint32_t mf_draw_pack_color(float r, float g, float b, float a) { return pack(r, g, b, a); }
 
