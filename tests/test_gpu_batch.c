@@ -436,6 +436,54 @@ static void test_rejections_leave_the_frame(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* Without a list (a rig without clipping): a skeleton that does not fit leaves the frame as it
+ * was, by vertices, by items or by calls. */
+static void test_listless_rejections(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, RIG_WEIGHTED_MESH, NULL, NULL, 0);
+    mf_gpu_rig *rig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
+    assert_false(mf_gpu_rig_needs_list(rig));
+    mf_pose *p = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
+    mf_pose_update_world(p);
+    const mf_gpu_batch_desc descs[3] = {{.max_vertices = 4, .max_instances = 4},
+                                        {.max_vertices = 64, .max_items = 1, .max_instances = 4},
+                                        {.max_vertices = 64, .max_calls = 1, .max_instances = 4}};
+    for (int k = 0; k < 3; k++) {
+        mf_gpu_batch *b = NULL;
+        assert_int_equal(mf_gpu_batch_create(g_dev, &descs[k], &b, NULL), MF_OK);
+        assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(b, rig, p, NULL, NULL), MF_OK);
+        int32_t v = b->vertex_count, i = b->index_count, c = b->call_count, up = b->upload_bytes;
+        assert_int_equal(v, 3);
+        /* a second skeleton: calls merge (same texture and blend), so only vertices and items bind */
+        mf_result res = mf_gpu_batch_add(b, rig, p, NULL, NULL);
+        if (k == 2) {
+            assert_int_equal(res, MF_OK);
+            assert_int_equal(b->call_count, 1);
+        } else {
+            assert_int_equal(res, MF_ERR_NOMEM);
+            assert_int_equal(b->overflow, 1);
+            assert_int_equal(b->vertex_count, v);
+            assert_int_equal(b->index_count, i);
+            assert_int_equal(b->call_count, c);
+            assert_int_equal(b->upload_bytes, up);
+            assert_int_equal(b->skeletons, 1);
+        }
+        assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+        assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+        mf_gpu_batch_destroy(b);
+    }
+    mf_pose_destroy(p);
+    mf_gpu_rig_destroy(rig);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -480,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_scene_rig_agrees),
         cmocka_unit_test(test_mannequin_agrees),
         cmocka_unit_test(test_rejections_leave_the_frame),
+        cmocka_unit_test(test_listless_rejections),
         cmocka_unit_test(test_corpus_agrees),
     };
     return cmocka_run_group_tests(tests, setup_device, teardown_device);

@@ -238,15 +238,20 @@ static uint32_t *frame_words(gpu_batch *b) { return b->slots[b->cur].upload.map;
 
 /* The call the next item joins: the last one while texture and blend stay, else a new one;
  * NULL when the calls are full. */
-static inline mf_draw_call *join_call(mf_gpu_batch *pub, int32_t page, int32_t image, uint8_t blend)
+static inline mf_draw_call *join_call(mf_gpu_batch *pub, mf_draw_call *call, int32_t page, int32_t image,
+                                      uint8_t blend, int32_t vertex_count, int32_t index_count)
 {
-    mf_draw_call *call = pub->call_count > 0 ? &pub->calls[pub->call_count - 1] : NULL;
     if (call && call->page == page && call->image == image && call->blend == blend) return call;
     if (pub->call_count >= pub->call_cap) return NULL;
     call = &pub->calls[pub->call_count++];
-    *call = (mf_draw_call){.page = page, .image = image, .blend = blend, .vertex_first = pub->vertex_count,
-                           .index_first = pub->index_count};
+    *call = (mf_draw_call){.page = page, .image = image, .blend = blend, .vertex_first = vertex_count,
+                           .index_first = index_count};
     return call;
+}
+
+static inline mf_draw_call *last_call(mf_gpu_batch *pub)
+{
+    return pub->call_count > 0 ? &pub->calls[pub->call_count - 1] : NULL;
 }
 
 /* The slot's deform offsets when it holds the attachment's (a mesh's): copied, *def their word
@@ -294,7 +299,8 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
     if (!room(b, nv, ni)) return MF_ERR_NOMEM;
     int32_t page, image;
     mf_draw_texture(d, it->image, &page, &image);
-    mf_draw_call *call = join_call(&b->pub, page, image, it->blend);
+    mf_draw_call *call = join_call(&b->pub, last_call(&b->pub), page, image, it->blend, b->pub.vertex_count,
+                                   b->pub.index_count);
     if (!call) return MF_ERR_NOMEM;
     uint32_t att = (uint32_t)it->attachment, def = NONE;
     if (it->clipped) { /* the list's clipped geometry: x, y, u, v a vertex, then the indices */
@@ -331,6 +337,13 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
 static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, int32_t *items)
 {
     const mf_skel_data *d = p->data;
+    mf_gpu_batch *pub = &b->pub;
+    const mf_gpu_batch_desc *c = &b->desc;
+    uint32_t *rec = frame_words(b) + ITEM_WORDS * b->items;
+    /* the counts in locals: the records' stores would make the compiler reload them */
+    int32_t vc = pub->vertex_count, ic = pub->index_count, n = 0, free_items = c->max_items - (int32_t)b->items;
+    mf_draw_call *call = last_call(pub);
+    mf_result res = MF_OK;
     for (int32_t k = 0; k < p->slot_count; k++) {
         int32_t s = p->draw_order[k], att = p->attachment[s];
         if (att < 0) continue;
@@ -338,21 +351,32 @@ static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, i
         const mf_sd_attachment *at = &d->attachments[att];
         if (!p->active[sd->bone] || !mf_geom_drawable(at->type) || at->tri_count == 0) continue;
         int32_t nv = at->vertex_count, ni = at->tri_count, image, uv_set, page, img;
-        if (!room(b, nv, ni)) return MF_ERR_NOMEM;
+        uint32_t def;
+        if (nv > c->max_vertices - vc || ni > c->max_indices - ic || n >= free_items) {
+            res = MF_ERR_NOMEM;
+            break;
+        }
         mf_geom_item_frame(p, s, at, &image, &uv_set);
         mf_draw_texture(d, image, &page, &img);
-        mf_draw_call *call = join_call(&b->pub, page, img, sd->blend);
-        uint32_t def;
-        if (!call || put_deform(b, p, s, att, at, &def) != MF_OK) return MF_ERR_NOMEM;
+        if (!(call = join_call(pub, call, page, img, sd->blend, vc, ic)) || put_deform(b, p, s, att, at, &def) != MF_OK) {
+            res = MF_ERR_NOMEM;
+            break;
+        }
         float light[4], dark[3];
         mf_geom_item_colours(p, s, at->color, light, dark);
-        uint32_t lc = mf_draw_pack(light[0], light[1], light[2], light[3]);
-        uint32_t dc = sd->has_dark ? mf_draw_pack(dark[0], dark[1], dark[2], 1.0f) : 0u;
-        put_item(b, call, (uint32_t)att, inst, lc, dc, (uint32_t)uv_set, def, nv, ni);
-        b->pub.gpu_items++;
-        (*items)++;
+        rec[0] = (uint32_t)att, rec[1] = inst, rec[2] = (uint32_t)vc, rec[3] = (uint32_t)ic;
+        rec[4] = mf_draw_pack(light[0], light[1], light[2], light[3]);
+        rec[5] = sd->has_dark ? mf_draw_pack(dark[0], dark[1], dark[2], 1.0f) : 0u;
+        rec[6] = (uint32_t)uv_set, rec[7] = def;
+        rec += ITEM_WORDS;
+        vc += nv, ic += ni, n++;
+        call->vertex_count = vc - call->vertex_first, call->index_count = ic - call->index_first;
     }
-    return MF_OK;
+    /* on an error too: the caller restores what it saved */
+    pub->vertex_count = vc, pub->index_count = ic, pub->gpu_items += n;
+    b->items += (uint32_t)n;
+    *items += n;
+    return res;
 }
 
 mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
