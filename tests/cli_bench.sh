@@ -79,6 +79,14 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpu '"allocations_per_frame":	0,'
   run 0 gputext skel bench "$RIG" --clip walk --instances 3 --frames 4 --gpu-cpu
   expect gputext "GPU skinning on llvmpipe"
+  # the last frame read back and compared with the CPU's streams; the clipped rig's clipped
+  # items come from the CPU's clipper
+  run 0 gpucheck skel bench "$WORK/clipped/mannequin.mskel" --clip walk --instances 4 --frames 5 --threads 2 --gpu-cpu --gpu-check --json
+  expect gpucheck '"mismatches":	0'
+  expect gpucheck '"checked_vertices":'
+  grep -q '"items_clipped_per_frame":	0,' "$WORK/gpucheck.out" && fail "gpucheck: the clipped rig clipped nothing"
+  run 2 gpuchecknogpu skel bench "$RIG" --clip walk --gpu-check
+  expect gpuchecknogpu "--gpu-check needs --gpu or --gpu-cpu"
 else
   echo "cli_bench: GPU part SKIPPED: no lavapipe ICD and MF_REQUIRE_GPU unset"
 fi

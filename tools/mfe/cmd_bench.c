@@ -1,5 +1,5 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu] [--json]: times N staggered instances of a
+ * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-check]] [--json]: times N staggered instances of a
  * looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe);
  * --merge merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
@@ -90,6 +90,11 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
             cJSON_AddNumberToObject(g, "items_skinned_per_frame", r->gpu_items);
             cJSON_AddNumberToObject(g, "items_clipped_per_frame", r->gpu_clipped);
             cJSON_AddNumberToObject(g, "vertices_per_frame", r->gpu_vertices);
+            if (c->gpu_check) {
+                cJSON_AddNumberToObject(g, "checked_vertices", (double)r->gpu_checked_vertices);
+                cJSON_AddNumberToObject(g, "max_position_error", r->gpu_max_error);
+                cJSON_AddNumberToObject(g, "mismatches", (double)r->gpu_mismatches);
+            }
         }
     }
     cJSON_AddNumberToObject(o, "allocations_per_frame", r->allocations_per_frame);
@@ -142,6 +147,10 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
         else printf("  the GPU's time unknown (no timestamps)");
         printf("; %d bytes uploaded, %d items skinned, %d clipped on the CPU, %d vertices\n", r->gpu_upload_bytes,
                r->gpu_items, r->gpu_clipped, r->gpu_vertices);
+        if (c->gpu_check)
+            printf("  check against the CPU (last frame): %lld vertices, largest position difference %g px, %lld "
+                   "other differences\n", (long long)r->gpu_checked_vertices, r->gpu_max_error,
+                   (long long)r->gpu_mismatches);
     }
     printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld (%lld bytes, %lld an instance)\n",
            r->allocations_per_frame, r->bytes_per_frame, (long long)r->setup_allocations, (long long)r->setup_bytes,
@@ -174,6 +183,8 @@ int mfe_skel_bench(int argc, char **argv)
             c.gpu = MF_BENCH_GPU_BEST;
         } else if (mfe_is_flag(a, "--gpu-cpu")) {
             c.gpu = MF_BENCH_GPU_CPU;
+        } else if (mfe_is_flag(a, "--gpu-check")) {
+            c.gpu_check = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
                    mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen")) {
             if (!has_value) return usage("%s needs a value", a);
@@ -203,6 +214,7 @@ int mfe_skel_bench(int argc, char **argv)
     }
     if (!c.rig) return usage("missing %s", "RIG.mskel");
     if (!c.clip) return usage("missing %s", "--clip NAME");
+    if (c.gpu_check && !c.gpu) return usage("%s needs --gpu or --gpu-cpu", "--gpu-check");
     if (c.warmup > c.frames) c.warmup = c.frames;
     mf_bench_result r;
     mf_diag diag;

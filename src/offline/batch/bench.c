@@ -300,7 +300,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     bool gpu_failed = false;
     double *gpu_t = cfg->gpu ? calloc(2 * (size_t)cfg->frames, sizeof(double)) : NULL;
     if (cfg->gpu) {
-        mf_result gr = mf_bench_gpu_setup(cfg->rig, cfg->gpu, d, inst[0].draw, cfg->instances, cfg->threads, &gpu, diag);
+        mf_result gr = mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, d, inst[0].draw, cfg->instances, cfg->threads, &gpu, diag);
         if (gr != MF_OK) {
             free(buf), free(items), free(cull), free(merge_t), free(xf), free(gpu_t);
             mf_draw_batch_destroy(merge);
@@ -359,7 +359,11 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
             total_mean += total, verts_sum += verts;
         }
         if (gpu) {
-            mf_bench_gpu_finish(gpu, r);
+            mf_draw_list **lists = cfg->gpu_check ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
+            for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
+            if (cfg->gpu_check && !lists) r->gpu_mismatches = -1;
+            mf_bench_gpu_finish(gpu, r, d, lists, items);
+            free(lists);
             r->gpu_add_us = median(gpu_t, cfg->frames);
             /* a frame's GPU time is known one frame-in-flight later: the first ones have none */
             int32_t known = 0;

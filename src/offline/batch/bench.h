@@ -26,6 +26,8 @@ typedef struct mf_bench_config {
      * added to its own GPU batch on its thread, the batches submitted in order each frame (in frame_us); MF_BENCH_GPU_CPU: on a
      * CPU implementation (lavapipe) */
     int32_t gpu;
+    /* with gpu: the last frame's GPU streams compared with what the CPU builds for the same poses */
+    bool gpu_check;
 } mf_bench_config;
 
 enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };
@@ -64,6 +66,10 @@ typedef struct mf_bench_result {
     char gpu_device[256];
     double gpu_add_us, gpu_ms;
     int32_t gpu_upload_bytes, gpu_items, gpu_clipped, gpu_vertices;
+    /* with gpu_check: vertices compared, the largest position difference (px), and differences
+     * in calls, indices, uvs or colours (0 when the GPU agrees) */
+    int64_t gpu_checked_vertices, gpu_mismatches;
+    double gpu_max_error;
 } mf_bench_result;
 
 /* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */

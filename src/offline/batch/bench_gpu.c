@@ -3,6 +3,7 @@
  * Vulkan headers, asking for it is an error that says so. */
 #include "batch/bench_gpu.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +34,8 @@ bool mf_bench_gpu_needs_list(const mf_bench_gpu *g) { return mf_gpu_rig_needs_li
 
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
-mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
-                             int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
+                             const mf_draw_list *dl, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     *out = NULL;
     mf_bench_gpu *g = calloc(1, sizeof *g);
@@ -56,7 +57,7 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_
     }
     mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
                             .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
-                            .max_words = (int32_t)words};
+                            .max_words = (int32_t)words, .readback = check};
     for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
     if (res == MF_OK && !(g->xf = malloc((size_t)n * 6 * sizeof(float)))) res = MF_ERR_NOMEM;
     if (res != MF_OK) {
@@ -106,7 +107,51 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
     return res;
 }
 
-void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r)
+/* Part p's last frame against the CPU's streams for the same poses. */
+static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, mf_draw_list *const *lists,
+                       const mf_batch_item *items, mf_bench_result *r)
+{
+    const mf_gpu_batch *b = g->batch[p];
+    mf_draw_batch *cb = NULL;
+    mf_draw_batch_desc cd = {.max_vertices = b->vertex_count + 1, .max_indices = b->index_count + 1,
+                             .max_calls = b->call_count + 1};
+    mf_batch_vertex *gv = malloc(sizeof *gv * (size_t)(b->vertex_count + 1));
+    uint32_t *gi = malloc(sizeof *gi * (size_t)(b->index_count + 1));
+    if (!gv || !gi || mf_draw_batch_create(&cd, &cb) != MF_OK || mf_gpu_batch_read(b, gv, gi) != MF_OK) {
+        r->gpu_mismatches++;
+        goto done;
+    }
+    mf_draw_batch_begin(cb);
+    for (int32_t i = part_first(g, p); i < part_first(g, p + 1); i++) {
+        if (items[i].state && items[i].state->culled) continue;
+        if (mf_draw_list_build(lists[i], items[i].pose) != MF_OK || mf_draw_batch_add(cb, lists[i], d, g->xf + 6 * i) != MF_OK)
+            r->gpu_mismatches++;
+    }
+    if (cb->vertex_count != b->vertex_count || cb->index_count != b->index_count || cb->call_count != b->call_count) {
+        r->gpu_mismatches++;
+        goto done;
+    }
+    for (int32_t c = 0; c < b->call_count; c++) {
+        const mf_draw_call *x = &b->calls[c], *y = &cb->calls[c];
+        r->gpu_mismatches += x->page != y->page || x->image != y->image || x->blend != y->blend ||
+                             x->vertex_first != y->vertex_first || x->index_first != y->index_first ||
+                             x->vertex_count != y->vertex_count || x->index_count != y->index_count;
+    }
+    for (int32_t i = 0; i < b->index_count; i++) r->gpu_mismatches += gi[i] != cb->indices[i];
+    for (int32_t v = 0; v < b->vertex_count; v++) {
+        const mf_batch_vertex *x = &gv[v], *y = &cb->vertices[v];
+        double e = fabs((double)x->x - y->x) > fabs((double)x->y - y->y) ? fabs((double)x->x - y->x) : fabs((double)x->y - y->y);
+        if (!(e <= r->gpu_max_error)) r->gpu_max_error = e; /* NaN too */
+        r->gpu_mismatches += x->u != y->u || x->v != y->v || x->light != y->light || x->dark != y->dark;
+    }
+    r->gpu_checked_vertices += b->vertex_count;
+done:
+    mf_draw_batch_destroy(cb);
+    free(gv), free(gi);
+}
+
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, mf_draw_list *const *lists,
+                         const mf_batch_item *items)
 {
     snprintf(r->gpu_device, sizeof r->gpu_device, "%s", mf_gpu_device_name(g->dev));
     r->gpu_upload_bytes = r->gpu_items = r->gpu_vertices = r->gpu_clipped = 0;
@@ -115,6 +160,7 @@ void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r)
         mf_gpu_batch_wait(g->batch[p]);
         r->gpu_upload_bytes += b->upload_bytes, r->gpu_items += b->gpu_items, r->gpu_vertices += b->vertex_count;
         r->gpu_clipped += b->items - b->gpu_items;
+        if (lists) check_part(g, p, d, lists, items, r);
     }
 }
 
@@ -134,10 +180,10 @@ struct mf_bench_gpu {
     int unused;
 };
 
-mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, const mf_skel_data *d, const mf_draw_list *dl,
-                             int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
+                             const mf_draw_list *dl, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
-    (void)which, (void)d, (void)dl, (void)n, (void)threads;
+    (void)which, (void)check, (void)d, (void)dl, (void)n, (void)threads;
     *out = NULL;
     mf_diag_set(diag, rig_path, "--gpu", "this build has no GPU skinning (it needs the Vulkan headers and glslc)");
     return MF_ERR_UNSUPPORTED;
@@ -150,7 +196,11 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
     return MF_ERR_UNSUPPORTED;
 }
 
-void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r) { (void)g, (void)r; }
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, mf_draw_list *const *lists,
+                         const mf_batch_item *items)
+{
+    (void)g, (void)r, (void)d, (void)lists, (void)items;
+}
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { (void)g; return 0; }
 bool mf_bench_gpu_needs_list(const mf_bench_gpu *g) { (void)g; return true; }
 void mf_bench_gpu_free(mf_bench_gpu *g) { (void)g; }
