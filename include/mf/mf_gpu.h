@@ -15,7 +15,7 @@
  *         for each instance, back to front, after mf_pose_update_world():
  *             mf_draw_list_build_items(inst->draw, inst->pose);   // items; no CPU skinning
  *             mf_gpu_batch_add(b, rig, inst->pose, inst->draw, inst->xf);
- *             // a rig without clipping (!mf_gpu_rig_needs_list): no list, dl NULL
+ *             // no clipping shown (!mf_gpu_pose_needs_list): no list to build, dl NULL
  *         mf_gpu_batch_record(b, cmd);            // or mf_gpu_batch_submit(b) without a host
  *         bind b->vertex_buffer, b->index_buffer (uint32); for each of b->calls: draw_indexed
  *
@@ -84,9 +84,13 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
 void mf_gpu_rig_destroy(mf_gpu_rig *r);
 /* Bytes of GPU memory the rig's tables take. */
 uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
-/* Whether mf_gpu_batch_add needs a draw list for this rig: true when the data has clipping
+/* Whether mf_gpu_batch_add may need a draw list for this rig: true when the data has clipping
  * attachments (clipped items are clipped on the CPU, by the list). */
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
+/* Whether this frame's items need a draw list: a slot of the posed instance shows a clipping
+ * attachment (its bone active). Check it after the world update, then build the list only when
+ * it does (most frames of most rigs: no clipping shown, no list). */
+bool mf_gpu_pose_needs_list(const mf_pose *pose);
 
 /* Zeroed fields mean defaults. Every capacity is per frame. */
 typedef struct mf_gpu_batch_desc {
@@ -127,13 +131,14 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
 
 /* Appends a skeleton: its draw list's items (built for pose, by mf_draw_list_build_items or
  * mf_draw_list_build) skinned with the pose's palette and deform, placed by xf ({a, b, c, d,
- * e, f}: (x, y) -> (a x + c y + e, b x + d y + f); NULL: identity). dl may be NULL for a rig
- * that does not need a list (mf_gpu_rig_needs_list): the items are then the pose's, the ones a
- * list would hold, with no list built or read (what a host without clipping should do).
+ * e, f}: (x, y) -> (a x + c y + e, b x + d y + f); NULL: identity). dl may be NULL when the
+ * pose shows no clipping attachment (mf_gpu_pose_needs_list false; always for a rig without
+ * any, mf_gpu_rig_needs_list): the items are then the pose's, the ones a list would hold, with
+ * no list built or read.
  * Whole or not at all:
  *   MF_OK;
  *   MF_ERR_NOMEM     a capacity would be passed: nothing of it added, overflow counts it;
- *   MF_ERR_ARGUMENT  NULLs (dl NULL for a rig that needs a list), the rig, the list and the
+ *   MF_ERR_ARGUMENT  NULLs (dl NULL while the pose shows a clipping attachment), the rig, the list and the
  *                    pose not of one data, or the list lies (an item outside its buffers):
  *                    nothing added. */
 mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,

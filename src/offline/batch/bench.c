@@ -299,10 +299,14 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     mf_bench_gpu *gpu = NULL;
     bool gpu_failed = false;
     double *gpu_t = cfg->gpu ? calloc(2 * (size_t)cfg->frames, sizeof(double)) : NULL;
+    mf_draw_list **lists = cfg->gpu ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
+    for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
     if (cfg->gpu) {
-        mf_result gr = mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, d, inst[0].draw, cfg->instances, cfg->threads, &gpu, diag);
+        mf_result gr = lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, d, lists, cfg->instances,
+                                                  cfg->threads, &gpu, diag)
+                             : MF_ERR_NOMEM;
         if (gr != MF_OK) {
-            free(buf), free(items), free(cull), free(merge_t), free(xf), free(gpu_t);
+            free(buf), free(items), free(cull), free(merge_t), free(xf), free(gpu_t), free(lists);
             mf_draw_batch_destroy(merge);
             return gr;
         }
@@ -315,10 +319,8 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
         mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
     } else {
         for (int32_t i = 0; i < cfg->instances; i++)
-            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose,
-                                       /* GPU skinning of a rig without clipping needs no list */
-                                       .draw = gpu && !mf_bench_gpu_needs_list(gpu) ? NULL : inst[i].draw,
-                                       .draw_items_only = gpu != NULL};
+            /* GPU skinning builds a list only on the frames an instance shows a clip (bench_gpu.c) */
+            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = gpu ? NULL : inst[i].draw};
         if (cull) set_views(cfg, items, cull);
         bool batch = pool || cull || gpu;
         const double dt = 1.0 / 60.0;
@@ -359,11 +361,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
             total_mean += total, verts_sum += verts;
         }
         if (gpu) {
-            mf_draw_list **lists = cfg->gpu_check ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
-            for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
-            if (cfg->gpu_check && !lists) r->gpu_mismatches = -1;
-            mf_bench_gpu_finish(gpu, r, d, lists, items);
-            free(lists);
+            mf_bench_gpu_finish(gpu, r, d, cfg->gpu_check, items);
             r->gpu_add_us = median(gpu_t, cfg->frames);
             /* a frame's GPU time is known one frame-in-flight later: the first ones have none */
             int32_t known = 0;
@@ -394,6 +392,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     mf_draw_batch_destroy(merge);
     mf_bench_gpu_free(gpu);
     free(gpu_t);
+    free(lists);
     free(merge_t);
     free(xf);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) free(per[s]);

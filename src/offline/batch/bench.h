@@ -22,8 +22,8 @@ typedef struct mf_bench_config {
      * back to back in the order the batch updates them, their cold blocks from the heap */
     bool heap;
     /* gpu: world vertices skinned on a GPU (mf_gpu.h): the instances in one part a thread, each
-     * part updated (draw lists get their items only; a rig without clipping builds none) and
-     * added to its own GPU batch on its thread, the batches submitted in order each frame (in frame_us); MF_BENCH_GPU_CPU: on a
+     * instance updated and added to the part's own GPU batch on its thread (a draw list's items
+     * built only on frames it shows a clipping attachment), the batches submitted in order each frame (in frame_us); MF_BENCH_GPU_CPU: on a
      * CPU implementation (lavapipe) */
     int32_t gpu;
     /* with gpu: the last frame's GPU streams compared with what the CPU builds for the same poses */

@@ -23,6 +23,7 @@ struct mf_bench_gpu {
     int32_t parts, n;
     float *xf; /* 6 an instance: a grid */
     double wait_end_us; /* when the last frame's wait for free slots ended */
+    mf_draw_list *const *lists; /* the instances' own, built only on frames that show a clip */
     /* the frame in flight through the pool */
     const mf_batch_item *items;
     double dt;
@@ -30,16 +31,17 @@ struct mf_bench_gpu {
 };
 
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { return g->wait_end_us; }
-bool mf_bench_gpu_needs_list(const mf_bench_gpu *g) { return mf_gpu_rig_needs_list(g->rig); }
 
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
-                             const mf_draw_list *dl, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
+                             mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     *out = NULL;
     mf_bench_gpu *g = calloc(1, sizeof *g);
     if (!g) return MF_ERR_NOMEM;
+    const mf_draw_list *dl = lists[0];
+    g->lists = lists;
     g->n = n;
     g->parts = threads < 1 ? 1 : threads > MAX_PARTS ? MAX_PARTS : threads > n ? n : threads;
     int32_t per = (n + g->parts - 1) / g->parts;
@@ -80,9 +82,12 @@ static void part_job(void *user, int32_t first, int32_t count)
         mf_result res = MF_OK;
         /* each instance added right after its update, while its pose and list are in cache */
         for (int32_t i = a; i < b && res == MF_OK; i++) {
-            mf_batch_update(g->items + i, 1, g->dt, NULL, NULL);
-            if (!g->items[i].state || !g->items[i].state->culled)
-                res = mf_gpu_batch_add(g->batch[p], g->rig, g->items[i].pose, g->items[i].draw, g->xf + 6 * i);
+            const mf_batch_item *it = &g->items[i];
+            mf_batch_update(it, 1, g->dt, NULL, NULL);
+            if (it->state && it->state->culled) continue;
+            mf_draw_list *dl = mf_gpu_pose_needs_list(it->pose) ? g->lists[i] : NULL;
+            if (dl) mf_draw_list_build_items(dl, it->pose);
+            res = mf_gpu_batch_add(g->batch[p], g->rig, it->pose, dl, g->xf + 6 * i);
         }
         g->part_res[p] = res;
     }
@@ -108,9 +113,10 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
 }
 
 /* Part p's last frame against the CPU's streams for the same poses. */
-static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, mf_draw_list *const *lists,
-                       const mf_batch_item *items, mf_bench_result *r)
+static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, const mf_batch_item *items,
+                       mf_bench_result *r)
 {
+    mf_draw_list *const *lists = g->lists;
     const mf_gpu_batch *b = g->batch[p];
     mf_draw_batch *cb = NULL;
     mf_draw_batch_desc cd = {.max_vertices = b->vertex_count + 1, .max_indices = b->index_count + 1,
@@ -150,7 +156,7 @@ done:
     free(gv), free(gi);
 }
 
-void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, mf_draw_list *const *lists,
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, bool check,
                          const mf_batch_item *items)
 {
     snprintf(r->gpu_device, sizeof r->gpu_device, "%s", mf_gpu_device_name(g->dev));
@@ -160,7 +166,7 @@ void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data
         mf_gpu_batch_wait(g->batch[p]);
         r->gpu_upload_bytes += b->upload_bytes, r->gpu_items += b->gpu_items, r->gpu_vertices += b->vertex_count;
         r->gpu_clipped += b->items - b->gpu_items;
-        if (lists) check_part(g, p, d, lists, items, r);
+        if (check) check_part(g, p, d, items, r);
     }
 }
 
@@ -181,9 +187,9 @@ struct mf_bench_gpu {
 };
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
-                             const mf_draw_list *dl, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
+                             mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
-    (void)which, (void)check, (void)d, (void)dl, (void)n, (void)threads;
+    (void)which, (void)check, (void)d, (void)lists, (void)n, (void)threads;
     *out = NULL;
     mf_diag_set(diag, rig_path, "--gpu", "this build has no GPU skinning (it needs the Vulkan headers and glslc)");
     return MF_ERR_UNSUPPORTED;
@@ -196,12 +202,12 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
     return MF_ERR_UNSUPPORTED;
 }
 
-void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, mf_draw_list *const *lists,
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, bool check,
                          const mf_batch_item *items)
 {
-    (void)g, (void)r, (void)d, (void)lists, (void)items;
+    (void)g, (void)r, (void)d, (void)check, (void)items;
 }
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { (void)g; return 0; }
-bool mf_bench_gpu_needs_list(const mf_bench_gpu *g) { (void)g; return true; }
+
 void mf_bench_gpu_free(mf_bench_gpu *g) { (void)g; }
 #endif

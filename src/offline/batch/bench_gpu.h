@@ -6,10 +6,11 @@
 typedef struct mf_bench_gpu mf_bench_gpu;
 
 /* A device (which: MF_BENCH_GPU_BEST or _CPU), the rig's tables and a batch a thread, each with
- * room for its part of n instances' worst case (dl: one of their draw lists); check: the
- * batches keep a readback copy. Errors are located at rig_path. */
+ * room for its part of n instances' worst case; lists: the instances' draw lists (kept: built on
+ * frames an instance shows a clipping attachment, and for the check); check: the batches keep
+ * a readback copy. Errors are located at rig_path. */
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
-                             const mf_draw_list *dl, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag);
+                             mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag);
 /* One frame: every batch begun (waiting for its slot's previous frame; *gpu_ms their GPU time,
  * < 0 unknown), then on the pool's threads each part's items updated (mf_batch_update) and
  * added, then the batches submitted in order. */
@@ -18,12 +19,10 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
 /* When the last frame's begin finished waiting for its slot (mf_bench_now_us). */
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g);
 double mf_bench_now_us(void);
-/* Whether the rig needs draw lists (clipping): without, instances are added from their poses. */
-bool mf_bench_gpu_needs_list(const mf_bench_gpu *g);
-/* Waits for the last frame; device name and the last frame's counts into r. With lists (the
- * instances' own, one each; setup's check), the last frame's streams are read back and compared
- * with the CPU's (mf_draw_list_build, mf_draw_batch_add) for the same poses: r's gpu_checked_*. */
-void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, mf_draw_list *const *lists,
+/* Waits for the last frame; device name and the last frame's counts into r. With check (as at
+ * setup), the last frame's streams are read back and compared with the CPU's (mf_draw_list_build,
+ * mf_draw_batch_add) for the same poses: r's gpu_checked_vertices, gpu_max_error, gpu_mismatches. */
+void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data *d, bool check,
                          const mf_batch_item *items);
 void mf_bench_gpu_free(mf_bench_gpu *g);
 #endif
