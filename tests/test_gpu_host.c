@@ -520,6 +520,101 @@ static void test_host_device_survives(void **state)
     /* the host destroys its device and instance itself (teardown), without a message */
 }
 
+/* ---------------------------------------------------------------- big meshes, many items */
+
+enum { BIG_N = 130, MANY = 66000 }; /* a mesh past a workgroup's 64 lanes; items past 65535 groups */
+
+/* One bone rotated, one slot with an unweighted BIG_N-vertex strip mesh. */
+static char *big_rig_text(void)
+{
+    size_t cap = 64 * BIG_N + 4096, n = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    n += (size_t)snprintf(t + n, cap - n, "%s\"bones\":[{\"name\":\"root\",\"rot\":30,\"x\":7}],"
+                          "\"slots\":[{\"name\":\"s\",\"bone\":\"root\",\"attachment\":\"m\"}],"
+                          "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"s\",\"name\":\"m\","
+                          "\"type\":\"Mesh\",\"hull\":4,\"vertices\":[", RIG_HEAD);
+    for (int i = 0; i < BIG_N; i++) n += (size_t)snprintf(t + n, cap - n, "%s%d,%d", i ? "," : "", 3 * (i / 2), 10 * (i % 2));
+    n += (size_t)snprintf(t + n, cap - n, "],\"uvs\":[");
+    for (int i = 0; i < BIG_N; i++)
+        n += (size_t)snprintf(t + n, cap - n, "%s%g,%g", i ? "," : "", (double)(i / 2) / (BIG_N / 2), (double)(i % 2));
+    n += (size_t)snprintf(t + n, cap - n, "],\"triangles\":[");
+    for (int i = 0; i + 2 < BIG_N; i++) n += (size_t)snprintf(t + n, cap - n, "%s%d,%d,%d", i ? "," : "", i, i + 1, i + 2);
+    n += (size_t)snprintf(t + n, cap - n, "]}]}]}");
+    assert_true(n < cap);
+    return t;
+}
+
+static const char *REGION_RIG = RIG_HEAD "\"bones\":[{\"name\":\"root\",\"rot\":10}],"
+    "\"slots\":[{\"name\":\"r\",\"bone\":\"root\",\"attachment\":\"r\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"r\",\"name\":\"r\",\"type\":\"Region\","
+    "\"width\":4,\"height\":2}]}]}";
+
+/* A few instances of the big mesh, MANY regions (one dispatch of MANY items: a grid of
+ * 65535 × 2 groups), the big mesh again: three runs of two rigs. */
+static void test_host_big_and_many(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    host *h = &g_host;
+    mf_gpu_device_desc desc = host_desc(h);
+    mf_gpu_device *g = NULL;
+    assert_int_equal(mf_gpu_device_create(&desc, &g, NULL), MF_OK);
+    char *text = big_rig_text();
+    test_rig big, reg;
+    test_rig_build(&big, text, NULL, NULL, 0);
+    test_rig_build(&reg, REGION_RIG, NULL, NULL, 0);
+    free(text);
+    assert_int_equal(big.data.attachments[0].vertex_count, BIG_N);
+    const test_rig *rigs[2] = {&big, &reg};
+    mf_gpu_rig *gr[2];
+    mf_pose *p[2];
+    mf_draw_list *cl[2], *gl[2];
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(mf_gpu_rig_create(g, &rigs[k]->data, &gr[k], NULL), MF_OK);
+        assert_int_equal(mf_pose_create(&rigs[k]->data, NULL, &p[k], NULL), MF_OK);
+        assert_int_equal(mf_draw_list_create(&rigs[k]->data, NULL, &cl[k]), MF_OK);
+        assert_int_equal(mf_draw_list_create(&rigs[k]->data, NULL, &gl[k]), MF_OK);
+        mf_pose_update_world(p[k]);
+        assert_int_equal(mf_draw_list_build(cl[k], p[k]), MF_OK);
+        assert_int_equal(mf_draw_list_build_items(gl[k], p[k]), MF_OK);
+    }
+    int32_t cap_v = 4 * MANY + 8 * BIG_N;
+    mf_gpu_batch_desc bd = {.max_vertices = cap_v, .max_instances = MANY + 8, .max_items = MANY + 8,
+                            .max_words = 8 * (MANY + 8), .readback = true};
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g, &bd, &b, NULL), MF_OK);
+    mf_draw_batch *cb = NULL;
+    assert_int_equal(mf_draw_batch_create(&(mf_draw_batch_desc){.max_vertices = cap_v}, &cb), MF_OK);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    mf_draw_batch_begin(cb);
+    for (int i = 0; i < MANY + 4; i++) {
+        int k = i >= 2 && i < MANY + 2;
+        float xf[6] = {1, 0, 0, 1, (float)(i % 300) * 5.0f, (float)(i / 300) * 3.0f};
+        assert_int_equal(mf_draw_batch_add(cb, cl[k], &rigs[k]->data, xf), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(b, gr[k], p[k], gl[k], xf), MF_OK);
+    }
+    assert_int_equal(b->items, MANY + 4);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    host_buffer hv = {.map = malloc((size_t)cap_v * sizeof(mf_batch_vertex))};
+    host_buffer hi = {.map = malloc((size_t)cap_v * 3 * 4)};
+    assert_true(hv.map && hi.map);
+    assert_int_equal(mf_gpu_batch_read(b, hv.map, hi.map), MF_OK);
+    compare(cb, b->vertex_count, b->index_count, b->calls, b->call_count, &hv, &hi);
+    free(hv.map), free(hi.map);
+    mf_draw_batch_destroy(cb);
+    mf_gpu_batch_destroy(b);
+    for (int k = 0; k < 2; k++) {
+        mf_gpu_rig_destroy(gr[k]);
+        mf_pose_destroy(p[k]);
+        mf_draw_list_destroy(cl[k]), mf_draw_list_destroy(gl[k]);
+    }
+    mf_gpu_device_destroy(g);
+    test_rig_free(&big), test_rig_free(&reg);
+    assert_int_equal(h->messages, 0);
+}
+
 int main(void)
 {
     /* as test_gpu_batch: Mesa's driver and the layer kept mapped for LeakSanitizer */
@@ -528,6 +623,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_handles_checked),
         cmocka_unit_test(test_host_frames_agree),
+        cmocka_unit_test(test_host_big_and_many),
         cmocka_unit_test(test_host_device_survives),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);
