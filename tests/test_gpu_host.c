@@ -615,6 +615,43 @@ static void test_host_big_and_many(void **state)
     assert_int_equal(h->messages, 0);
 }
 
+/* Streams or records past the device's maxStorageBufferRange cannot be bound to the shader:
+ * refused at create (not a validation error and a shader reading past the binding). */
+static void test_host_storage_range(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    host *h = &g_host;
+    VkPhysicalDeviceProperties pr;
+    h->vkGetPhysicalDeviceProperties(h->physical, &pr);
+    uint64_t range = pr.limits.maxStorageBufferRange;
+    mf_gpu_device_desc desc = host_desc(h);
+    mf_gpu_device *g = NULL;
+    assert_int_equal(mf_gpu_device_create(&desc, &g, NULL), MF_OK);
+    mf_gpu_batch *b = NULL;
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    uint64_t v = range / sizeof(mf_batch_vertex) + 1;
+    if (v < 0x7fffffff / 6) {
+        mf_gpu_batch_desc bd = {.max_vertices = (int32_t)v, .max_indices = 3, .max_instances = 1};
+        assert_int_equal(mf_gpu_batch_create(g, &bd, &b, &diag), MF_ERR_ARGUMENT);
+        assert_null(b);
+        assert_non_null(strstr(diag.message, "maxStorageBufferRange"));
+    }
+    uint64_t w = range / 4 + 1;
+    if (w < (1u << 30) - 4096) {
+        mf_gpu_batch_desc bd = {.max_vertices = 4, .max_instances = 1, .max_items = 1, .max_words = (int32_t)w};
+        assert_int_equal(mf_gpu_batch_create(g, &bd, &b, &diag), MF_ERR_ARGUMENT);
+        assert_null(b);
+    }
+    /* just inside: made */
+    mf_gpu_batch_desc ok = {.max_vertices = 64, .max_instances = 1, .max_items = 1};
+    assert_int_equal(mf_gpu_batch_create(g, &ok, &b, &diag), MF_OK);
+    mf_gpu_batch_destroy(b);
+    mf_gpu_device_destroy(g);
+    assert_int_equal(h->messages, 0);
+}
+
 int main(void)
 {
     /* as test_gpu_batch: Mesa's driver and the layer kept mapped for LeakSanitizer */
@@ -624,6 +661,7 @@ int main(void)
         cmocka_unit_test(test_host_handles_checked),
         cmocka_unit_test(test_host_frames_agree),
         cmocka_unit_test(test_host_big_and_many),
+        cmocka_unit_test(test_host_storage_range),
         cmocka_unit_test(test_host_device_survives),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);

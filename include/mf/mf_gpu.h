@@ -114,6 +114,8 @@ typedef struct mf_gpu_batch {
     double gpu_ms;
 } mf_gpu_batch;
 
+/* MF_ERR_ARGUMENT: a capacity negative, or a buffer it sizes (records, vertices, indices) past
+ * the device's maxStorageBufferRange (lavapipe: 128 MiB; diag says which); MF_ERR_NOMEM. */
 mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, mf_gpu_batch **out, mf_diag *diag);
 /* Waits for the batch's own submits; a host's recorded ones must have finished. */
 void mf_gpu_batch_destroy(mf_gpu_batch *b);
@@ -131,9 +133,12 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
 mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,
                            const mf_draw_list *dl, const float *xf);
 
-/* Records the frame's work into the host's command buffer (recording, outside a render pass):
- * the upload copy, the dispatches, and a barrier that makes the streams ready for vertex and
- * index input. */
+/* Records the frame's work into the host's command buffer (recording, outside a render pass,
+ * of the device's queue family): the upload copy, the dispatches, and a barrier that makes the
+ * streams ready for vertex and index input and for transfer reads. A family without graphics
+ * (async compute) gets a barrier to transfer only: drawing them on another family is the host's
+ * to synchronise (semaphore, queue family ownership transfer of the buffers). Nothing is
+ * recorded when the frame has no items. */
 mf_result mf_gpu_batch_record(mf_gpu_batch *b, VkCommandBuffer cmd);
 /* Records into the batch's own command buffer and submits it to the device's queue; the next
  * begin() of this slot, mf_gpu_batch_wait or destroy waits for it. */

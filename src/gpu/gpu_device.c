@@ -94,7 +94,7 @@ static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
 }
 
 /* A compute queue family of pd, or UINT32_MAX. */
-static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *timestamp_bits)
+static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *timestamp_bits, bool *graphics)
 {
     uint32_t n = 0;
     g->vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
@@ -104,6 +104,7 @@ static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *
     for (uint32_t i = 0; i < n; i++)
         if (fam[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
             if (timestamp_bits) *timestamp_bits = fam[i].timestampValidBits;
+            if (graphics) *graphics = (fam[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
             return i;
         }
     return UINT32_MAX;
@@ -133,7 +134,7 @@ static mf_result pick_device(mf_gpu_device *g, const mf_gpu_device_desc *desc, m
     for (uint32_t i = 0; i < n; i++) {
         VkPhysicalDeviceProperties pr;
         g->vkGetPhysicalDeviceProperties(pds[i], &pr);
-        if (compute_family(g, pds[i], NULL) == UINT32_MAX) continue;
+        if (compute_family(g, pds[i], NULL, NULL) == UINT32_MAX) continue;
         int rk = rank(pr.deviceType, desc->prefer_cpu);
         if (desc->physical_index > 0) rk = (int)i == desc->physical_index - 1 ? 100 : -1;
         if (rk > best_rank) best = (int)i, best_rank = rk;
@@ -147,7 +148,7 @@ static mf_result pick_device(mf_gpu_device *g, const mf_gpu_device_desc *desc, m
         return MF_ERR_UNSUPPORTED;
     }
     g->physical = pds[best];
-    g->queue_family = compute_family(g, g->physical, &g->timestamp_bits);
+    g->queue_family = compute_family(g, g->physical, &g->timestamp_bits, &g->graphics);
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueFamilyIndex = g->queue_family, .queueCount = 1, .pQueuePriorities = &prio};
@@ -210,6 +211,7 @@ mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc_in, mf_gpu_device 
                 res = MF_ERR_ARGUMENT;
             } else {
                 g->timestamp_bits = fam[g->queue_family].timestampValidBits;
+                g->graphics = (fam[g->queue_family].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
             }
         }
     } else if (res == MF_OK) {
