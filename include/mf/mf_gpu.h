@@ -65,6 +65,12 @@ typedef struct mf_gpu_device mf_gpu_device;
 /* MF_OK; MF_ERR_UNSUPPORTED: no Vulkan loader, no device or no compute queue (diag says which);
  * MF_ERR_ARGUMENT: some but not all host handles set; MF_ERR_NOMEM. */
 mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc, mf_gpu_device **out, mf_diag *diag);
+/* Waits for the whole VkDevice to be idle (vkDeviceWaitIdle: with a host's device, call it
+ * where no other thread uses any of its queues), destroys what the library made and, with a
+ * host's device, leaves the host's instance, device and queue as they were.
+ * Threads: mf_gpu_batch_add may run on any thread for its own batch; everything that records,
+ * submits or waits (rig create, begin, record, submit, wait, destroy) shares the device's queue
+ * and command pool: one thread at a time. */
 void mf_gpu_device_destroy(mf_gpu_device *g);
 /* The physical device's name ("llvmpipe (LLVM 15.0.6, 256 bits)", "NVIDIA H200", ...). */
 const char *mf_gpu_device_name(const mf_gpu_device *g);

@@ -200,19 +200,24 @@ mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc_in, mf_gpu_device 
             mf_diag_set(diag, "", "vulkan", "the host's instance lacks a core 1.0 entry point");
             res = MF_ERR_UNSUPPORTED;
         } else {
+            /* every family listed: the host's may be past the first 16 */
             uint32_t n = 0;
             g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, NULL);
-            VkQueueFamilyProperties fam[16];
-            if (n > 16) n = 16;
-            g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, fam);
-            if (g->queue_family >= n || !(fam[g->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
-                mf_diag_set(diag, "", "mf_gpu_device_desc.queue_family", "family %u has no compute queue",
-                            g->queue_family);
-                res = MF_ERR_ARGUMENT;
+            VkQueueFamilyProperties *fam = n ? mf_alloc(&g->alloc, n * sizeof *fam) : NULL;
+            if (n && !fam) {
+                res = MF_ERR_NOMEM;
             } else {
-                g->timestamp_bits = fam[g->queue_family].timestampValidBits;
-                g->graphics = (fam[g->queue_family].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+                g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, fam);
+                if (g->queue_family >= n || !(fam[g->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
+                    mf_diag_set(diag, "", "mf_gpu_device_desc.queue_family", "family %u (of %u) has no compute queue",
+                                g->queue_family, n);
+                    res = MF_ERR_ARGUMENT;
+                } else {
+                    g->timestamp_bits = fam[g->queue_family].timestampValidBits;
+                    g->graphics = (fam[g->queue_family].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+                }
             }
+            mf_free(&g->alloc, fam);
         }
     } else if (res == MF_OK) {
         g->owned = true;
@@ -342,6 +347,13 @@ VkResult mf_gpu_upload(mf_gpu_device *g, mf_gpu_buffer *dst, const void *bytes, 
     if (r == VK_SUCCESS) {
         VkBufferCopy region = {0, 0, size};
         g->vkCmdCopyBuffer(cmd, staging.buf, dst->buf, 1, &region);
+        /* made visible to the shader here: the frames that read it are recorded later, maybe
+         * into command buffers of another queue of the family, with no barrier of their own
+         * that covers this submit */
+        VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+        g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+                                NULL, 0, NULL);
         r = g->vkEndCommandBuffer(cmd);
     }
     if (r == VK_SUCCESS) {
