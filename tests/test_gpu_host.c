@@ -50,8 +50,8 @@ typedef struct host {
     uint32_t family, family_count;
     VkQueueFamilyProperties families[16];
     VkDevice device;
-    VkQueue queue;
-    VkCommandPool pool;
+    VkQueue queue, queues[16]; /* the first compute family's; each compute family's */
+    VkCommandPool pool, pools[16];
 } host;
 
 typedef struct host_buffer {
@@ -149,19 +149,28 @@ static bool host_make(host *h)
     h->family_count = 16;
     h->vkGetPhysicalDeviceQueueFamilyProperties(h->physical, &h->family_count, h->families);
     h->vkGetPhysicalDeviceMemoryProperties(h->physical, &h->mem);
+    /* a queue of every compute family: a GPU's async compute family (no graphics) is run too */
     float prio = 1.0f;
-    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = h->family,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-    VkDeviceCreateInfo di = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .queueCreateInfoCount = 1,
-                             .pQueueCreateInfos = &qi};
+    VkDeviceQueueCreateInfo qi[16];
+    uint32_t nq = 0;
+    for (uint32_t f = 0; f < h->family_count; f++)
+        if (h->families[f].queueFlags & VK_QUEUE_COMPUTE_BIT)
+            qi[nq++] = (VkDeviceQueueCreateInfo){.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                                 .queueFamilyIndex = f, .queueCount = 1, .pQueuePriorities = &prio};
+    VkDeviceCreateInfo di = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .queueCreateInfoCount = nq,
+                             .pQueueCreateInfos = qi};
     if (h->vkCreateDevice(h->physical, &di, NULL, &h->device) != VK_SUCCESS)
         return snprintf(g_why, sizeof g_why, "vkCreateDevice failed"), false;
 #define LOAD_D(name) h->name = (PFN_##name)h->vkGetDeviceProcAddr(h->device, #name);
     HOST_DEVICE_FNS(LOAD_D)
-    h->vkGetDeviceQueue(h->device, h->family, 0, &h->queue);
-    VkCommandPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                  .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, .queueFamilyIndex = h->family};
-    assert_int_equal(h->vkCreateCommandPool(h->device, &pi, NULL, &h->pool), VK_SUCCESS);
+    for (uint32_t k = 0; k < nq; k++) {
+        uint32_t f = qi[k].queueFamilyIndex;
+        h->vkGetDeviceQueue(h->device, f, 0, &h->queues[f]);
+        VkCommandPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, .queueFamilyIndex = f};
+        assert_int_equal(h->vkCreateCommandPool(h->device, &pi, NULL, &h->pools[f]), VK_SUCCESS);
+    }
+    h->queue = h->queues[h->family], h->pool = h->pools[h->family];
     return true;
 }
 
@@ -169,7 +178,8 @@ static void host_free(host *h)
 {
     if (h->device) {
         h->vkDeviceWaitIdle(h->device);
-        h->vkDestroyCommandPool(h->device, h->pool, NULL);
+        for (int f = 0; f < 16; f++)
+            if (h->pools[f]) h->vkDestroyCommandPool(h->device, h->pools[f], NULL);
         h->vkDestroyDevice(h->device, NULL); /* the layer reports objects left on it */
     }
     if (h->messenger) h->destroy_messenger(h->instance, h->messenger, NULL);
@@ -183,6 +193,13 @@ static mf_gpu_device_desc host_desc(const host *h)
 {
     return (mf_gpu_device_desc){.instance = h->instance, .physical = h->physical, .device = h->device,
                                 .queue = h->queue, .queue_family = h->family};
+}
+
+static mf_gpu_device_desc host_desc_family(const host *h, uint32_t f)
+{
+    mf_gpu_device_desc d = host_desc(h);
+    d.queue = h->queues[f], d.queue_family = f;
+    return d;
 }
 
 /* A host-visible, coherent buffer the host copies the streams into. */
@@ -300,12 +317,12 @@ static void slot_finish(host *h, host_slot *s, long *compared)
     *compared += s->vertex_count;
 }
 
-static void test_host_frames_agree(void **state)
+static void frames_on_family(uint32_t fam)
 {
-    (void)state;
-    NEED_DEVICE();
     host *h = &g_host;
-    mf_gpu_device_desc desc = host_desc(h);
+    mf_gpu_device_desc desc = host_desc_family(h, fam);
+    VkCommandPool pool = h->pools[fam];
+    VkQueue queue = h->queues[fam];
     mf_gpu_device *g = NULL;
     mf_diag diag;
     mf_diag_clear(&diag);
@@ -338,7 +355,7 @@ static void test_host_frames_agree(void **state)
     for (int k = 0; k < SLOTS; k++) {
         host_slot *s = &slots[k];
         VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                          .commandPool = h->pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                          .commandPool = pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                           .commandBufferCount = 1};
         assert_int_equal(h->vkAllocateCommandBuffers(h->device, &ai, &s->cmd), VK_SUCCESS);
         VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -390,11 +407,12 @@ static void test_host_frames_agree(void **state)
                                 0, NULL);
         assert_int_equal(h->vkEndCommandBuffer(s->cmd), VK_SUCCESS);
         VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &s->cmd};
-        assert_int_equal(h->vkQueueSubmit(h->queue, 1, &si, s->fence), VK_SUCCESS);
+        assert_int_equal(h->vkQueueSubmit(queue, 1, &si, s->fence), VK_SUCCESS);
         s->pending = true;
     }
     for (int f = FRAMES; f < FRAMES + SLOTS; f++) slot_finish(h, &slots[f % SLOTS], &compared);
-    fprintf(stderr, "host frames: %d frames, %d in flight, %ld vertices (%ld clipped items) agree\n", FRAMES, SLOTS,
+    fprintf(stderr, "host frames, family %u (%s): %d frames, %d in flight, %ld vertices (%ld clipped items) agree\n",
+            fam, h->families[fam].queueFlags & VK_QUEUE_GRAPHICS_BIT ? "graphics" : "compute only", FRAMES, SLOTS,
             compared, clipped);
     assert_true(compared > 0 && clipped > 0);
     for (int k = 0; k < SLOTS; k++) {
@@ -411,6 +429,14 @@ static void test_host_frames_agree(void **state)
     mf_gpu_device_destroy(g);
     test_rig_free(&r);
     assert_int_equal(h->messages, 0);
+}
+
+static void test_host_frames_agree(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    for (uint32_t f = 0; f < g_host.family_count; f++)
+        if (g_host.queues[f]) frames_on_family(f);
 }
 
 /* ---------------------------------------------------------------- the device's contract */
