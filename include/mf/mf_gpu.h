@@ -141,7 +141,7 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose
 
 /* Records the frame's work into the host's command buffer (recording, outside a render pass,
  * of the device's queue family): the upload copy, the dispatches, and a barrier that makes the
- * streams ready for vertex and index input and for transfer reads. A family without graphics
+ * streams ready for vertex and index input, vertex shader reads and transfer reads. A family without graphics
  * (async compute) gets a barrier to transfer only: drawing them on another family is the host's
  * to synchronise (semaphore, queue family ownership transfer of the buffers). Nothing is
  * recorded when the frame has no items. */

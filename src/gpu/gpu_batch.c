@@ -363,8 +363,9 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
     b->instances++;
     pub->skeletons++;
     pub->items += items;
-    pub->upload_bytes = (int32_t)(4u * (ITEM_WORDS * b->items + INST_WORDS * b->instances +
-                                        DIRECT_WORDS * b->directs + b->words));
+    /* up to 4 GiB of words: saturated, not wrapped to a negative count */
+    uint64_t up = 4ull * (ITEM_WORDS * b->items + INST_WORDS * b->instances + DIRECT_WORDS * b->directs + b->words);
+    pub->upload_bytes = up > INT32_MAX ? INT32_MAX : (int32_t)up;
     return MF_OK;
 }
 
@@ -390,7 +391,9 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     /* the streams: the previous use of this slot (vertex input, readback) before the writes;
      * a queue family without graphics has no vertex input stage to name (a barrier naming one
      * is invalid there: an async compute queue) */
-    const VkPipelineStageFlags use = VK_PIPELINE_STAGE_TRANSFER_BIT | (g->graphics ? VK_PIPELINE_STAGE_VERTEX_INPUT_BIT : 0);
+    const VkPipelineStageFlags use =
+        VK_PIPELINE_STAGE_TRANSFER_BIT |
+        (g->graphics ? VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_VERTEX_SHADER_BIT : 0);
     g->vkCmdPipelineBarrier(cmd, use, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
     g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
     g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 1, 1, &s->set, 0, NULL);
@@ -404,7 +407,8 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     }
     VkMemoryBarrier done = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                             .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT |
-                                             (g->graphics ? VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT
+                                             (g->graphics ? VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                                                                VK_ACCESS_SHADER_READ_BIT /* vertex pulling */
                                                           : 0)};
     g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, use, 0, 1, &done, 0, NULL, 0, NULL);
     if (b->desc.readback) {
