@@ -103,13 +103,18 @@ static bool host_make(host *h)
     memcpy(&h->gipa, &sym, sizeof sym);
     if (!h->gipa) return snprintf(g_why, sizeof g_why, "no vkGetInstanceProcAddr"), false;
     PFN_vkCreateInstance create = (PFN_vkCreateInstance)h->gipa(NULL, "vkCreateInstance");
-    static const char *layer = "VK_LAYER_KHRONOS_validation", *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    static const char *layer = "VK_LAYER_KHRONOS_validation";
+    static const char *ext[2] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
     h->layer = has_layer(h, layer);
+    /* with synchronization validation: the batch's barriers and the host's meet here */
+    const VkValidationFeatureEnableEXT enables[1] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                        .enabledValidationFeatureCount = 1, .pEnabledValidationFeatures = enables};
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "test_gpu_host",
                              .apiVersion = VK_API_VERSION_1_1};
-    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app,
-                               .enabledLayerCount = h->layer, .ppEnabledLayerNames = &layer,
-                               .enabledExtensionCount = h->layer, .ppEnabledExtensionNames = &ext};
+    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = h->layer ? &features : NULL,
+                               .pApplicationInfo = &app, .enabledLayerCount = h->layer, .ppEnabledLayerNames = &layer,
+                               .enabledExtensionCount = h->layer ? 2u : 0u, .ppEnabledExtensionNames = ext};
     if (!create || create(&ci, NULL, &h->instance) != VK_SUCCESS)
         return snprintf(g_why, sizeof g_why, "vkCreateInstance failed"), false;
 #define LOAD_I(name) h->name = (PFN_##name)h->gipa(h->instance, #name);

@@ -54,8 +54,9 @@ typedef struct mf_gpu_device_desc {
      * of vkEnumeratePhysicalDevices' list (so 0 keeps the default) */
     int32_t physical_index;
     bool prefer_cpu;        /* headless: a CPU implementation before any GPU (tests) */
-    /* headless only: enable VK_LAYER_KHRONOS_validation when installed; its errors and
-     * warnings are counted (mf_gpu_device_messages) and printed to stderr */
+    /* headless only: enable VK_LAYER_KHRONOS_validation when installed, with its
+     * synchronization validation (barriers); its errors and warnings are counted
+     * (mf_gpu_device_messages) and printed to stderr */
     bool validate;
     mf_allocator alloc;     /* the library's own CPU memory; zeroed: malloc / free */
 } mf_gpu_device_desc;

@@ -54,6 +54,21 @@ static bool has_layer(mf_gpu_device *g, const char *name)
     return found;
 }
 
+/* Whether the layer offers the instance extension ext. */
+static bool layer_has_ext(mf_gpu_device *g, const char *layer, const char *ext)
+{
+    PFN_vkEnumerateInstanceExtensionProperties en =
+        (PFN_vkEnumerateInstanceExtensionProperties)g->vkGetInstanceProcAddr(NULL, "vkEnumerateInstanceExtensionProperties");
+    uint32_t n = 0;
+    if (!en || en(layer, &n, NULL) != VK_SUCCESS || n == 0) return false;
+    VkExtensionProperties *props = mf_alloc(&g->alloc, n * sizeof *props);
+    bool found = false;
+    if (props && en(layer, &n, props) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n; i++) found = found || strcmp(props[i].extensionName, ext) == 0;
+    mf_free(&g->alloc, props);
+    return found;
+}
+
 static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
 {
     PFN_vkCreateInstance create = (PFN_vkCreateInstance)g->vkGetInstanceProcAddr(NULL, "vkCreateInstance");
@@ -62,12 +77,18 @@ static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
         return MF_ERR_UNSUPPORTED;
     }
     g->layer_found = validate && has_layer(g, VALIDATION);
-    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    /* synchronization validation too, where the layer has it: the barriers are what it checks */
+    const char *ext[2] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
+    bool sync = g->layer_found && layer_has_ext(g, VALIDATION, ext[1]);
+    const VkValidationFeatureEnableEXT enables[1] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                        .enabledValidationFeatureCount = 1, .pEnabledValidationFeatures = enables};
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "mfanim",
                              .pEngineName = "mfanim", .apiVersion = VK_API_VERSION_1_1};
-    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app,
-                               .enabledLayerCount = g->layer_found ? 1u : 0u, .ppEnabledLayerNames = &VALIDATION,
-                               .enabledExtensionCount = g->layer_found ? 1u : 0u, .ppEnabledExtensionNames = &ext};
+    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = sync ? &features : NULL,
+                               .pApplicationInfo = &app, .enabledLayerCount = g->layer_found ? 1u : 0u,
+                               .ppEnabledLayerNames = &VALIDATION,
+                               .enabledExtensionCount = sync ? 2u : g->layer_found ? 1u : 0u, .ppEnabledExtensionNames = ext};
     VkResult r = create(&ci, NULL, &g->instance);
     if (r != VK_SUCCESS) {
         mf_diag_set(diag, "", "vulkan", "vkCreateInstance failed (VkResult %d)", (int)r);
