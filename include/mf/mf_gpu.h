@@ -55,8 +55,9 @@ typedef struct mf_gpu_device_desc {
      * of vkEnumeratePhysicalDevices' list (so 0 keeps the default) */
     int32_t physical_index;
     bool prefer_cpu;        /* headless: a CPU implementation before any GPU (tests) */
-    /* headless only: enable VK_LAYER_KHRONOS_validation when installed; its errors and
-     * warnings are counted (mf_gpu_device_messages) and printed to stderr */
+    /* headless only: enable VK_LAYER_KHRONOS_validation when installed, with its
+     * synchronization validation (barriers); its errors and warnings are counted
+     * (mf_gpu_device_messages) and printed to stderr */
     bool validate;
     mf_allocator alloc;     /* the library's own CPU memory; zeroed: malloc / free */
 } mf_gpu_device_desc;
@@ -66,6 +67,12 @@ typedef struct mf_gpu_device mf_gpu_device;
 /* MF_OK; MF_ERR_UNSUPPORTED: no Vulkan loader, no device or no compute queue (diag says which);
  * MF_ERR_ARGUMENT: some but not all host handles set; MF_ERR_NOMEM. */
 mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc, mf_gpu_device **out, mf_diag *diag);
+/* Waits for the whole VkDevice to be idle (vkDeviceWaitIdle: with a host's device, call it
+ * where no other thread uses any of its queues), destroys what the library made and, with a
+ * host's device, leaves the host's instance, device and queue as they were.
+ * Threads: mf_gpu_batch_add may run on any thread for its own batch; everything that records,
+ * submits or waits (rig create, begin, record, submit, wait, destroy) shares the device's queue
+ * and command pool: one thread at a time. */
 void mf_gpu_device_destroy(mf_gpu_device *g);
 /* The physical device's name ("llvmpipe (LLVM 15.0.6, 256 bits)", "NVIDIA H200", ...). */
 const char *mf_gpu_device_name(const mf_gpu_device *g);
@@ -122,6 +129,8 @@ typedef struct mf_gpu_batch {
     double gpu_ms;
 } mf_gpu_batch;
 
+/* MF_ERR_ARGUMENT: a capacity negative, or a buffer it sizes (records, vertices, indices) past
+ * the device's maxStorageBufferRange (lavapipe: 128 MiB; diag says which); MF_ERR_NOMEM. */
 mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, mf_gpu_batch **out, mf_diag *diag);
 /* Waits for the batch's own submits; a host's recorded ones must have finished. */
 void mf_gpu_batch_destroy(mf_gpu_batch *b);
@@ -144,9 +153,12 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
 mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,
                            const mf_draw_list *dl, const float *xf);
 
-/* Records the frame's work into the host's command buffer (recording, outside a render pass):
- * the upload copy, the dispatches, and a barrier that makes the streams ready for vertex and
- * index input. */
+/* Records the frame's work into the host's command buffer (recording, outside a render pass,
+ * of the device's queue family): the upload copy, the dispatches, and a barrier that makes the
+ * streams ready for vertex and index input, vertex shader reads and transfer reads. A family without graphics
+ * (async compute) gets a barrier to transfer only: drawing them on another family is the host's
+ * to synchronise (semaphore, queue family ownership transfer of the buffers). Nothing is
+ * recorded when the frame has no items. */
 mf_result mf_gpu_batch_record(mf_gpu_batch *b, VkCommandBuffer cmd);
 /* Records into the batch's own command buffer and submits it to the device's queue; the next
  * begin() of this slot, mf_gpu_batch_wait or destroy waits for it. */

@@ -124,6 +124,19 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
                     MAX_SLOTS);
         return MF_ERR_ARGUMENT;
     }
+    /* the shader binds each buffer whole: none may pass the device's storage buffer range */
+    uint64_t range = g->props.limits.maxStorageBufferRange;
+    uint64_t words = 4u * ((uint64_t)(ITEM_WORDS + DIRECT_WORDS) * (uint64_t)c.max_items +
+                           (uint64_t)INST_WORDS * (uint64_t)c.max_instances + (uint64_t)c.max_words);
+    if (words > range || (uint64_t)c.max_vertices * sizeof(mf_batch_vertex) > range ||
+        (uint64_t)c.max_indices * 4u > range) {
+        mf_diag_set(diag, "", "mf_gpu_batch_desc",
+                    "records (%llu bytes), vertices (%llu) or indices (%llu) past the device's "
+                    "maxStorageBufferRange (%llu bytes)",
+                    (unsigned long long)words, (unsigned long long)c.max_vertices * sizeof(mf_batch_vertex),
+                    (unsigned long long)c.max_indices * 4u, (unsigned long long)range);
+        return MF_ERR_ARGUMENT;
+    }
     size_t bytes = sizeof(gpu_batch) + (size_t)c.max_calls * sizeof(mf_draw_call) +
                    (size_t)c.max_instances * sizeof(gpu_run);
     gpu_batch *b = mf_alloc(&g->alloc, bytes);
@@ -448,8 +461,9 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
     b->instances++;
     pub->skeletons++;
     pub->items += items;
-    pub->upload_bytes = (int32_t)(4u * (ITEM_WORDS * b->items + INST_WORDS * b->instances +
-                                        DIRECT_WORDS * b->directs + b->words));
+    /* up to 4 GiB of words: saturated, not wrapped to a negative count */
+    uint64_t up = 4ull * (ITEM_WORDS * b->items + INST_WORDS * b->instances + DIRECT_WORDS * b->directs + b->words);
+    pub->upload_bytes = up > INT32_MAX ? INT32_MAX : (int32_t)up;
     return MF_OK;
 }
 
@@ -472,9 +486,13 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     g->vkCmdCopyBuffer(cmd, s->upload.buf, s->frame.buf, nr, regions);
     VkMemoryBarrier up = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
                           .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
-    /* the streams: the previous use of this slot (vertex input, readback) before the writes */
-    g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT,
-                            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
+    /* the streams: the previous use of this slot (vertex input, readback) before the writes;
+     * a queue family without graphics has no vertex input stage to name (a barrier naming one
+     * is invalid there: an async compute queue) */
+    const VkPipelineStageFlags use =
+        VK_PIPELINE_STAGE_TRANSFER_BIT |
+        (g->graphics ? VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_VERTEX_SHADER_BIT : 0);
+    g->vkCmdPipelineBarrier(cmd, use, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
     g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
     g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 1, 1, &s->set, 0, NULL);
     for (int32_t i = 0; i < b->run_count; i++) {
@@ -486,11 +504,11 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
         g->vkCmdDispatch(cmd, gx, (run->item_count + gx - 1) / gx, 1);
     }
     VkMemoryBarrier done = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                            .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
-                                             VK_ACCESS_TRANSFER_READ_BIT};
-    g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                            VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &done, 0, NULL,
-                            0, NULL);
+                            .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT |
+                                             (g->graphics ? VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                                                                VK_ACCESS_SHADER_READ_BIT /* vertex pulling */
+                                                          : 0)};
+    g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, use, 0, 1, &done, 0, NULL, 0, NULL);
     if (b->desc.readback) {
         VkBufferCopy cv = {0, 0, (VkDeviceSize)pub->vertex_count * sizeof(mf_batch_vertex)};
         VkBufferCopy ci = {0, 0, (VkDeviceSize)pub->index_count * 4};

@@ -54,6 +54,21 @@ static bool has_layer(mf_gpu_device *g, const char *name)
     return found;
 }
 
+/* Whether the layer offers the instance extension ext. */
+static bool layer_has_ext(mf_gpu_device *g, const char *layer, const char *ext)
+{
+    PFN_vkEnumerateInstanceExtensionProperties en =
+        (PFN_vkEnumerateInstanceExtensionProperties)g->vkGetInstanceProcAddr(NULL, "vkEnumerateInstanceExtensionProperties");
+    uint32_t n = 0;
+    if (!en || en(layer, &n, NULL) != VK_SUCCESS || n == 0) return false;
+    VkExtensionProperties *props = mf_alloc(&g->alloc, n * sizeof *props);
+    bool found = false;
+    if (props && en(layer, &n, props) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n; i++) found = found || strcmp(props[i].extensionName, ext) == 0;
+    mf_free(&g->alloc, props);
+    return found;
+}
+
 static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
 {
     PFN_vkCreateInstance create = (PFN_vkCreateInstance)g->vkGetInstanceProcAddr(NULL, "vkCreateInstance");
@@ -62,12 +77,18 @@ static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
         return MF_ERR_UNSUPPORTED;
     }
     g->layer_found = validate && has_layer(g, VALIDATION);
-    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    /* synchronization validation too, where the layer has it: the barriers are what it checks */
+    const char *ext[2] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME};
+    bool sync = g->layer_found && layer_has_ext(g, VALIDATION, ext[1]);
+    const VkValidationFeatureEnableEXT enables[1] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+    VkValidationFeaturesEXT features = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT,
+                                        .enabledValidationFeatureCount = 1, .pEnabledValidationFeatures = enables};
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "mfanim",
                              .pEngineName = "mfanim", .apiVersion = VK_API_VERSION_1_1};
-    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app,
-                               .enabledLayerCount = g->layer_found ? 1u : 0u, .ppEnabledLayerNames = &VALIDATION,
-                               .enabledExtensionCount = g->layer_found ? 1u : 0u, .ppEnabledExtensionNames = &ext};
+    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = sync ? &features : NULL,
+                               .pApplicationInfo = &app, .enabledLayerCount = g->layer_found ? 1u : 0u,
+                               .ppEnabledLayerNames = &VALIDATION,
+                               .enabledExtensionCount = sync ? 2u : g->layer_found ? 1u : 0u, .ppEnabledExtensionNames = ext};
     VkResult r = create(&ci, NULL, &g->instance);
     if (r != VK_SUCCESS) {
         mf_diag_set(diag, "", "vulkan", "vkCreateInstance failed (VkResult %d)", (int)r);
@@ -94,7 +115,7 @@ static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
 }
 
 /* A compute queue family of pd, or UINT32_MAX. */
-static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *timestamp_bits)
+static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *timestamp_bits, bool *graphics)
 {
     uint32_t n = 0;
     g->vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
@@ -104,6 +125,7 @@ static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *
     for (uint32_t i = 0; i < n; i++)
         if (fam[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
             if (timestamp_bits) *timestamp_bits = fam[i].timestampValidBits;
+            if (graphics) *graphics = (fam[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
             return i;
         }
     return UINT32_MAX;
@@ -133,7 +155,7 @@ static mf_result pick_device(mf_gpu_device *g, const mf_gpu_device_desc *desc, m
     for (uint32_t i = 0; i < n; i++) {
         VkPhysicalDeviceProperties pr;
         g->vkGetPhysicalDeviceProperties(pds[i], &pr);
-        if (compute_family(g, pds[i], NULL) == UINT32_MAX) continue;
+        if (compute_family(g, pds[i], NULL, NULL) == UINT32_MAX) continue;
         int rk = rank(pr.deviceType, desc->prefer_cpu);
         if (desc->physical_index > 0) rk = (int)i == desc->physical_index - 1 ? 100 : -1;
         if (rk > best_rank) best = (int)i, best_rank = rk;
@@ -147,7 +169,7 @@ static mf_result pick_device(mf_gpu_device *g, const mf_gpu_device_desc *desc, m
         return MF_ERR_UNSUPPORTED;
     }
     g->physical = pds[best];
-    g->queue_family = compute_family(g, g->physical, &g->timestamp_bits);
+    g->queue_family = compute_family(g, g->physical, &g->timestamp_bits, &g->graphics);
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueFamilyIndex = g->queue_family, .queueCount = 1, .pQueuePriorities = &prio};
@@ -199,18 +221,24 @@ mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc_in, mf_gpu_device 
             mf_diag_set(diag, "", "vulkan", "the host's instance lacks a core 1.0 entry point");
             res = MF_ERR_UNSUPPORTED;
         } else {
+            /* every family listed: the host's may be past the first 16 */
             uint32_t n = 0;
             g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, NULL);
-            VkQueueFamilyProperties fam[16];
-            if (n > 16) n = 16;
-            g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, fam);
-            if (g->queue_family >= n || !(fam[g->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
-                mf_diag_set(diag, "", "mf_gpu_device_desc.queue_family", "family %u has no compute queue",
-                            g->queue_family);
-                res = MF_ERR_ARGUMENT;
+            VkQueueFamilyProperties *fam = n ? mf_alloc(&g->alloc, n * sizeof *fam) : NULL;
+            if (n && !fam) {
+                res = MF_ERR_NOMEM;
             } else {
-                g->timestamp_bits = fam[g->queue_family].timestampValidBits;
+                g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, fam);
+                if (g->queue_family >= n || !(fam[g->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
+                    mf_diag_set(diag, "", "mf_gpu_device_desc.queue_family", "family %u (of %u) has no compute queue",
+                                g->queue_family, n);
+                    res = MF_ERR_ARGUMENT;
+                } else {
+                    g->timestamp_bits = fam[g->queue_family].timestampValidBits;
+                    g->graphics = (fam[g->queue_family].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+                }
             }
+            mf_free(&g->alloc, fam);
         }
     } else if (res == MF_OK) {
         g->owned = true;
@@ -340,6 +368,13 @@ VkResult mf_gpu_upload(mf_gpu_device *g, mf_gpu_buffer *dst, const void *bytes, 
     if (r == VK_SUCCESS) {
         VkBufferCopy region = {0, 0, size};
         g->vkCmdCopyBuffer(cmd, staging.buf, dst->buf, 1, &region);
+        /* made visible to the shader here: the frames that read it are recorded later, maybe
+         * into command buffers of another queue of the family, with no barrier of their own
+         * that covers this submit */
+        VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+        g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+                                NULL, 0, NULL);
         r = g->vkEndCommandBuffer(cmd);
     }
     if (r == VK_SUCCESS) {

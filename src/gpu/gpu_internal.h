@@ -42,6 +42,7 @@ struct mf_gpu_device {
     uint32_t queue_family;
     bool owned;      /* headless: the library made instance and device */
     bool is_cpu;
+    bool graphics; /* the queue family draws: vertex input stages in the barriers */
     bool layer_found;
     VkDebugUtilsMessengerEXT messenger;
     PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger;

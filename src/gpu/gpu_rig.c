@@ -64,6 +64,13 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),
         (VkDeviceSize)d->span_count * sizeof(mf_sd_span), att_bytes, (VkDeviceSize)nt * sizeof(uint32_t)};
     VkResult vr = VK_SUCCESS;
+    for (int i = 0; i < MF_GPU_RIG_BUFFERS; i++)
+        if (size[i] > g->props.limits.maxStorageBufferRange) {
+            mf_diag_set(diag, "", "vulkan", "a table of the rig (%llu bytes) is past the device's maxStorageBufferRange",
+                        (unsigned long long)size[i]);
+            mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, r);
+            return MF_ERR_UNSUPPORTED;
+        }
     for (int i = 0; i < MF_GPU_RIG_BUFFERS && vr == VK_SUCCESS; i++) {
         vr = mf_gpu_buffer_make(g, size[i], VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                 false, &r->bufs[i]);

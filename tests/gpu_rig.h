@@ -1,0 +1,39 @@
+/* The in-memory rig the GPU tests share (test_gpu_batch, test_gpu_host): regions, weighted
+ * and unweighted meshes with deform keys, a clipping range, two blends and a dark colour. */
+#ifndef MF_TEST_GPU_RIG_H
+#define MF_TEST_GPU_RIG_H
+#include "pose_rig.h"
+
+/* Regions (one Additive with a dark colour), an unweighted mesh with a deform clip, a clipping
+ * range over a region and a mesh, a weighted mesh. */
+static const char *SCENE_RIG = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"arm\",\"parent\":\"root\",\"x\":10,\"rot\":20},"
+    "{\"name\":\"hand\",\"parent\":\"arm\",\"x\":25}],"
+    "\"slots\":[{\"name\":\"r0\",\"bone\":\"root\",\"attachment\":\"r0\",\"color\":\"#ff8040c0\"},"
+    "{\"name\":\"m0\",\"bone\":\"arm\",\"attachment\":\"m0\"},"
+    "{\"name\":\"clip\",\"bone\":\"root\",\"attachment\":\"clip\"},"
+    "{\"name\":\"r1\",\"bone\":\"arm\",\"attachment\":\"r1\"},"
+    "{\"name\":\"m1\",\"bone\":\"root\",\"attachment\":\"m1\"},"
+    "{\"name\":\"w\",\"bone\":\"root\",\"attachment\":\"w\",\"blend\":\"Additive\",\"dark\":\"#203040\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"r0\",\"name\":\"r0\",\"type\":\"Region\",\"x\":-30,\"rot\":15,\"width\":20,\"height\":12},"
+    "{\"slot\":\"m0\",\"name\":\"m0\",\"type\":\"Mesh\",\"hull\":4,\"uvs\":[0,0,1,0,1,1,0,1],"
+    "\"vertices\":[0,0,30,0,30,30,0,30],\"triangles\":[0,1,2,0,2,3]},"
+    "{\"slot\":\"clip\",\"name\":\"clip\",\"type\":\"Clipping\",\"end\":\"m1\","
+    "\"vertices\":[-12,-12,28,-8,24,30,-10,26]},"
+    "{\"slot\":\"r1\",\"name\":\"r1\",\"type\":\"Region\",\"x\":5,\"width\":24,\"height\":24},"
+    "{\"slot\":\"m1\",\"name\":\"m1\",\"type\":\"Mesh\",\"hull\":4,\"uvs\":[0,0,1,0,1,1,0,1],"
+    "\"vertices\":[-5,-5,35,-5,35,35,-5,35],\"triangles\":[0,1,2,0,2,3]},"
+    "{\"slot\":\"w\",\"name\":\"w\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],"
+    "\"weights\":{\"bones\":[\"arm\",\"hand\"],\"v\":[[0,0.5,1,1,1,0.5,2,2],[0,0.25,9,1,1,0.75,6,2],[1,1,0,0]]}}"
+    "]}]}";
+
+static const char *const SCENE_NAMES[] = {"swing", "bend"};
+static const char *const SCENE_CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]}},"
+    "\"hand\":{\"rotate\":{\"t\":[0,1],\"v\":[0,90]}}}}",
+    CLIP_HEAD "\"length\":1,\"bones\":{\"hand\":{\"rotate\":{\"t\":[0,1],\"v\":[10,-80]}}},"
+    "\"deform\":{\"default\":{\"m0\":{\"m0\":{\"t\":[0.1,0.8],\"offset\":[0,2],\"v\":[[1,2,3,4],[5,-6,7,8,9,-10]]}},"
+    "\"w\":{\"w\":{\"t\":[0,0.6],\"v\":[[1,2,3,4,5,6,7,8,9,10],[-3,1,0,2,-1,4,2,2,0,-5]]}}}}}"};
+
+#endif
