@@ -97,7 +97,10 @@ int main(int argc, char **argv)
                              .threads = threads, .load_times = false, .gpu = gpu};
         if (mf_bench_run(&s, &r, &diag) != MF_OK) return fail(&diag);
         if (gpu) {
-            if (k == 0) emit(stdout, md, "", 0, 0, 0, 0), fprintf(stdout, "(device: %s)\n", r.gpu_device);
+            if (k == 0) {
+                fprintf(stdout, "(device: %s)\n", r.gpu_device);
+                if (md) fprintf(md, "(device: %s)\n", r.gpu_device);
+            }
             emit(stdout, md, "| %g | %.1f | %.3f | %.1f |", n, r.frame_us, r.us_per_skeleton_frame, r.gpu_add_us);
             emit(stdout, md, " %.3f | %g |\n", r.gpu_ms, r.allocations_per_frame, 0, 0);
             continue;
