@@ -97,10 +97,6 @@ int main(int argc, char **argv)
                              .threads = threads, .load_times = false, .gpu = gpu};
         if (mf_bench_run(&s, &r, &diag) != MF_OK) return fail(&diag);
         if (gpu) {
-            if (k == 0) {
-                fprintf(stdout, "(device: %s)\n", r.gpu_device);
-                if (md) fprintf(md, "(device: %s)\n", r.gpu_device);
-            }
             emit(stdout, md, "| %g | %.1f | %.3f | %.1f |", n, r.frame_us, r.us_per_skeleton_frame, r.gpu_add_us);
             emit(stdout, md, " %.3f | %g |\n", r.gpu_ms, r.allocations_per_frame, 0, 0);
             continue;
@@ -109,6 +105,10 @@ int main(int argc, char **argv)
         if (fl < 0) return fprintf(stderr, "mf_bench: out of memory for the output floor at %d instances\n", n), 2;
         emit(stdout, md, "| %g | %.1f | %.3f | %g |", n, r.frame_us, r.us_per_skeleton_frame, r.allocations_per_frame);
         emit(stdout, md, " %.1f |\n", fl, 0, 0, 0);
+    }
+    if (gpu) { /* after the table: a line inside it would break it */
+        fprintf(stdout, "\nGPU: %s\n", r.gpu_device);
+        if (md) fprintf(md, "\nGPU: %s\n", r.gpu_device);
     }
     if (md) fclose(md);
     char path[1300];
