@@ -96,7 +96,8 @@ uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
 /* Whether this frame's items need a draw list: a slot of the posed instance shows a clipping
  * attachment (its bone active). Check it after the world update, then build the list only when
- * it does (most frames of most rigs: no clipping shown, no list). */
+ * it does (most frames of most rigs: no clipping shown, no list); for a rig whose
+ * mf_gpu_rig_needs_list is false it is always false (a loop over the slots a host can skip). */
 bool mf_gpu_pose_needs_list(const mf_pose *pose);
 
 /* Zeroed fields mean defaults. Every capacity is per frame. */

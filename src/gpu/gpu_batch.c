@@ -355,6 +355,7 @@ static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, i
     uint32_t *rec = frame_words(b) + ITEM_WORDS * b->items;
     /* the counts in locals: the records' stores would make the compiler reload them */
     int32_t vc = pub->vertex_count, ic = pub->index_count, n = 0, free_items = c->max_items - (int32_t)b->items;
+    const int32_t max_v = c->max_vertices, max_i = c->max_indices;
     mf_draw_call *call = last_call(pub);
     mf_result res = MF_OK;
     for (int32_t k = 0; k < p->slot_count; k++) {
@@ -365,7 +366,7 @@ static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, i
         if (!p->active[sd->bone] || !mf_geom_drawable(at->type) || at->tri_count == 0) continue;
         int32_t nv = at->vertex_count, ni = at->tri_count, image, uv_set, page, img;
         uint32_t def;
-        if (nv > c->max_vertices - vc || ni > c->max_indices - ic || n >= free_items) {
+        if (nv > max_v - vc || ni > max_i - ic || n >= free_items) {
             res = MF_ERR_NOMEM;
             break;
         }
@@ -375,10 +376,11 @@ static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, i
             res = MF_ERR_NOMEM;
             break;
         }
-        float light[4], dark[3];
-        mf_geom_item_colours(p, s, at->color, light, dark);
+        float light[4];
+        mf_geom_item_light(p, s, at->color, light);
         rec[0] = (uint32_t)att, rec[1] = inst, rec[2] = (uint32_t)vc, rec[3] = (uint32_t)ic;
         rec[4] = mf_draw_pack(light[0], light[1], light[2], light[3]);
+        const float *dark = p->dark + 3 * s;
         rec[5] = sd->has_dark ? mf_draw_pack(dark[0], dark[1], dark[2], 1.0f) : 0u;
         rec[6] = (uint32_t)uv_set, rec[7] = def;
         rec += ITEM_WORDS;

@@ -28,8 +28,8 @@ static inline void mf_geom_item_frame(const mf_pose *p, int32_t s, const mf_sd_a
     }
 }
 
-/* light: slot colour × attachment colour (straight); dark: the slot's dark colour. */
-static inline void mf_geom_item_colours(const mf_pose *p, int32_t s, uint32_t color, float light[4], float dark[3])
+/* light: slot colour × attachment colour (straight). */
+static inline void mf_geom_item_light(const mf_pose *p, int32_t s, uint32_t color, float light[4])
 {
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
     __m128 ac = _mm_setr_ps(mf_unit_byte[color >> 24], mf_unit_byte[(color >> 16) & 255u],
@@ -38,6 +38,12 @@ static inline void mf_geom_item_colours(const mf_pose *p, int32_t s, uint32_t co
 #else
     for (int32_t j = 0; j < 4; j++) light[j] = p->color[4 * s + j] * mf_unit_byte[(color >> (24 - 8 * j)) & 255u];
 #endif
+}
+
+/* light, and dark: the slot's dark colour. */
+static inline void mf_geom_item_colours(const mf_pose *p, int32_t s, uint32_t color, float light[4], float dark[3])
+{
+    mf_geom_item_light(p, s, color, light);
     memcpy(dark, p->dark + 3 * s, 3 * sizeof(float));
 }
 #endif
