@@ -50,4 +50,35 @@ CM
 cmake -S "$WORK/cm" -B "$WORK/cm/build" -DCMAKE_PREFIX_PATH="$WORK/prefix" >/dev/null
 cmake --build "$WORK/cm/build" >/dev/null
 "$WORK/cm/build/consumer" | grep -qx 'bones 2' || { echo "CMake consumer failed"; exit 1; }
+# the GPU module, where it was built: its header and library, both ways
+if [ -e "$WORK/prefix/include/mf/mf_gpu.h" ]; then
+  cat > "$WORK/gpu.c" <<'C'
+#include <stdio.h>
+#include "mf/mf_gpu.h"
+int main(void)
+{
+    mf_gpu_device *g = NULL;
+    mf_diag d;
+    mf_gpu_device_desc desc = {.prefer_cpu = true};
+    mf_result r = mf_gpu_device_create(&desc, &g, &d);
+    printf("gpu %s\n", r == MF_OK ? "device" : r == MF_ERR_UNSUPPORTED ? "none" : "error");
+    mf_gpu_device_destroy(g);
+    return r == MF_OK || r == MF_ERR_UNSUPPORTED ? 0 : 1;
+}
+C
+  PKG_CONFIG_PATH="$LIBDIR" cc -o "$WORK/gpu_pc" "$WORK/gpu.c" \
+    $(PKG_CONFIG_PATH="$LIBDIR" pkg-config --cflags --libs --static mfanim)
+  "$WORK/gpu_pc" | grep -q '^gpu ' || { echo "pkg-config GPU consumer failed"; exit 1; }
+  mkdir -p "$WORK/cmg"
+  cat > "$WORK/cmg/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.25)
+project(gpuconsumer C)
+find_package(mfanim REQUIRED)
+add_executable(gpuconsumer ../gpu.c)
+target_link_libraries(gpuconsumer PRIVATE mfanim::mf_gpu)
+CM
+  cmake -S "$WORK/cmg" -B "$WORK/cmg/build" -DCMAKE_PREFIX_PATH="$WORK/prefix" >/dev/null
+  cmake --build "$WORK/cmg/build" >/dev/null
+  "$WORK/cmg/build/gpuconsumer" | grep -q '^gpu ' || { echo "CMake GPU consumer failed"; exit 1; }
+fi
 echo "install ok"
