@@ -15,7 +15,8 @@ typedef struct mf_bench_config {
     bool cull;
     int32_t offscreen_percent;
     /* merge: the rig is built with its atlas, and every frame after the draw lists the drawn
-     * instances (placed on a grid) go into one mf_draw_batch (mf_draw_batch.h), timed apart */
+     * instances (placed on a grid) go into one mf_draw_batch (mf_draw_batch.h), timed apart; not
+     * with gpu (MF_ERR_ARGUMENT: that path builds no lists to merge) */
     bool merge;
     /* heap: every instance block from the heap, as one allocation each; else (the default, what
      * a game with many instances does) the instances' hot blocks from one mf_instance_arena (mf_instance_arena.h),
