@@ -144,7 +144,7 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
         printf("  GPU skinning on %s: the CPU's work %.1f us per frame (update, adds, submit: the above less the wait),\n",
                r->gpu_device, r->gpu_add_us);
         if (r->gpu_ms >= 0) printf("  the GPU's %.3f ms per frame", r->gpu_ms);
-        else printf("  the GPU's time unknown (no timestamps)");
+        else printf("  the GPU's time unknown (no timestamps, or no frame finished before the last)");
         printf("; %d bytes uploaded, %d items skinned, %d clipped on the CPU, %d vertices\n", r->gpu_upload_bytes,
                r->gpu_items, r->gpu_clipped, r->gpu_vertices);
         if (c->gpu_check)
