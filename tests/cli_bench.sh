@@ -85,6 +85,12 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpucheck '"mismatches":	0'
   expect gpucheck '"checked_vertices":'
   grep -q '"items_clipped_per_frame":	0,' "$WORK/gpucheck.out" && fail "gpucheck: the clipped rig clipped nothing"
+  # positions agree within float rounding (mismatches leaves them out)
+  awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpucheck.out")" \
+      'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.01) }' || fail "gpucheck: max_position_error not below 0.01 px"
+  # the GPU path builds no CPU lists: a merge would merge stale ones
+  run 2 gpumerge skel bench "$RIG" --clip walk --gpu-cpu --merge
+  expect gpumerge "--merge and --gpu / --gpu-cpu exclude each other"
   run 2 gpuchecknogpu skel bench "$RIG" --clip walk --gpu-check
   expect gpuchecknogpu "--gpu-check needs --gpu or --gpu-cpu"
 else

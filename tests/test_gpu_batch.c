@@ -464,6 +464,110 @@ static void test_listless_rejections(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* A skeleton refused part way (some of its items in, the next one past the vertices) leaves
+ * the frame exactly as it was: a skeleton added after it gives the same counts, calls, upload
+ * and streams as a frame that never saw the refused one. Its first item joins the previous
+ * skeleton's last call, it has deformed meshes (words) and, with a list, clipped items (copied
+ * geometry) before the item that does not fit. Both ways: a list, and the pose without one. */
+static void test_partial_rejection_rolls_back(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, SCENE_RIG, SCENE_NAMES, SCENE_CLIPS, 2);
+    scene s;
+    scene_make(&s, &r.data);
+    scene_play(&s, 1); /* bend: deform keys on m0 and w */
+    scene_step(&s, 0.3f);
+    const mf_skel_data *d = s.d;
+    int32_t m0 = mf_skel_data_find_slot(d, "m0"), m1 = mf_skel_data_find_slot(d, "m1");
+    int32_t clip = mf_skel_data_find_slot(d, "clip");
+    assert_true(m0 >= 0 && m1 >= 0 && clip >= 0);
+    /* S0 shows r0 alone: its call (r0's image, Normal) is the one S1's r0 joins */
+    for (int32_t k = 0; k < d->slot_count; k++)
+        if (k != mf_skel_data_find_slot(d, "r0")) s.pose[0]->attachment[k] = -1;
+    /* S2: fewer vertices than S1, and a call of its own (a joined call's counts would be
+     * written over) */
+    s.pose[2]->attachment[mf_skel_data_find_slot(d, "r0")] = -1;
+    s.pose[2]->attachment[m0] = s.pose[2]->attachment[m1] = -1;
+    for (int listless = 0; listless < 2; listless++) {
+        if (listless)
+            for (int i = 0; i < SKELS; i++) s.pose[i]->attachment[clip] = -1;
+        mf_draw_list *dl[SKELS];
+        for (int i = 0; i < SKELS; i++) {
+            assert_int_equal(mf_gpu_pose_needs_list(s.pose[i]), !listless && i > 0);
+            assert_int_equal(mf_draw_list_build_items(s.gpu[i], s.pose[i]), MF_OK);
+            dl[i] = listless ? NULL : s.gpu[i];
+        }
+        /* each skeleton's vertices alone */
+        mf_gpu_batch_desc big = {.max_vertices = 4096, .max_instances = 4, .readback = true};
+        mf_gpu_batch *probe = NULL;
+        assert_int_equal(mf_gpu_batch_create(g_dev, &big, &probe, NULL), MF_OK);
+        int32_t nv[SKELS], ni1 = 0, nc1 = 0;
+        for (int i = 0; i < SKELS; i++) {
+            assert_int_equal(mf_gpu_batch_begin(probe), MF_OK);
+            assert_int_equal(mf_gpu_batch_add(probe, s.rig, s.pose[i], dl[i], s.xf[i]), MF_OK);
+            nv[i] = probe->vertex_count;
+            if (i == 1) ni1 = probe->items, nc1 = probe->call_count;
+        }
+        /* S1's first item joins S0's last call */
+        assert_int_equal(mf_gpu_batch_begin(probe), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(probe, s.rig, s.pose[0], dl[0], s.xf[0]), MF_OK);
+        assert_int_equal(probe->call_count, 1);
+        assert_int_equal(mf_gpu_batch_add(probe, s.rig, s.pose[1], dl[1], s.xf[1]), MF_OK);
+        assert_int_equal(probe->call_count, nc1);
+        mf_gpu_batch_destroy(probe);
+        assert_true(ni1 >= 3 && nv[2] < nv[1] - 1);
+        /* S1 fits all but its last vertex: refused at its last item */
+        mf_gpu_batch_desc gd = {.max_vertices = nv[0] + nv[1] - 1, .max_instances = 4, .readback = true};
+        mf_gpu_batch *a = NULL, *e = NULL;
+        assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &a, NULL), MF_OK);
+        assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &e, NULL), MF_OK);
+        assert_int_equal(mf_gpu_batch_begin(a), MF_OK);
+        assert_int_equal(mf_gpu_batch_begin(e), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(a, s.rig, s.pose[0], dl[0], s.xf[0]), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(a, s.rig, s.pose[1], dl[1], s.xf[1]), MF_ERR_NOMEM);
+        assert_int_equal(mf_gpu_batch_add(a, s.rig, s.pose[2], dl[2], s.xf[2]), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(e, s.rig, s.pose[0], dl[0], s.xf[0]), MF_OK);
+        assert_int_equal(mf_gpu_batch_add(e, s.rig, s.pose[2], dl[2], s.xf[2]), MF_OK);
+        assert_int_equal(a->overflow, 1);
+        assert_int_equal(e->overflow, 0);
+        assert_int_equal(a->vertex_count, e->vertex_count);
+        assert_int_equal(a->index_count, e->index_count);
+        assert_int_equal(a->call_count, e->call_count);
+        assert_true(e->call_count > 1 && e->calls[1].vertex_first == nv[0]); /* S2 did not join S0's */
+        assert_int_equal(a->skeletons, e->skeletons);
+        assert_int_equal(a->items, e->items);
+        assert_int_equal(a->gpu_items, e->gpu_items);
+        assert_int_equal(a->upload_bytes, e->upload_bytes);
+        for (int32_t c = 0; c < e->call_count; c++) {
+            assert_int_equal(a->calls[c].vertex_first, e->calls[c].vertex_first);
+            assert_int_equal(a->calls[c].vertex_count, e->calls[c].vertex_count);
+            assert_int_equal(a->calls[c].index_first, e->calls[c].index_first);
+            assert_int_equal(a->calls[c].index_count, e->calls[c].index_count);
+            assert_int_equal(a->calls[c].blend, e->calls[c].blend);
+        }
+        assert_int_equal(mf_gpu_batch_submit(a), MF_OK);
+        assert_int_equal(mf_gpu_batch_submit(e), MF_OK);
+        assert_int_equal(mf_gpu_batch_wait(a), MF_OK);
+        assert_int_equal(mf_gpu_batch_wait(e), MF_OK);
+        int32_t n = e->vertex_count, k = e->index_count;
+        mf_batch_vertex *av = calloc((size_t)n, sizeof *av), *ev = calloc((size_t)n, sizeof *ev);
+        uint32_t *ai = calloc((size_t)k, sizeof *ai), *ei = calloc((size_t)k, sizeof *ei);
+        assert_true(av && ev && ai && ei);
+        assert_int_equal(mf_gpu_batch_read(a, av, ai), MF_OK);
+        assert_int_equal(mf_gpu_batch_read(e, ev, ei), MF_OK);
+        assert_memory_equal(av, ev, (size_t)n * sizeof *av);
+        assert_memory_equal(ai, ei, (size_t)k * sizeof *ai);
+        free(av), free(ev), free(ai), free(ei);
+        mf_gpu_batch_destroy(a);
+        mf_gpu_batch_destroy(e);
+    }
+    scene_free(&s);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -515,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_mannequin_agrees),
         cmocka_unit_test(test_rejections_leave_the_frame),
         cmocka_unit_test(test_listless_rejections),
+        cmocka_unit_test(test_partial_rejection_rolls_back),
         cmocka_unit_test(test_corpus_agrees),
     };
     return cmocka_run_group_tests(tests, setup_device, teardown_device);

@@ -148,9 +148,10 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
  * Whole or not at all:
  *   MF_OK;
  *   MF_ERR_NOMEM     a capacity would be passed: nothing of it added, overflow counts it;
- *   MF_ERR_ARGUMENT  NULLs (dl NULL while the pose shows a clipping attachment), the rig, the list and the
- *                    pose not of one data, or the list lies (an item outside its buffers):
- *                    nothing added. */
+ *   MF_ERR_ARGUMENT  NULLs (dl NULL while the pose shows a clipping attachment), no begin() yet, a rig
+ *                    of another device, the rig, the list and the pose not of one data, or the
+ *                    list lies (an item outside its buffers, a clipped index past its item, an
+ *                    unclipped item whose counts or slot are not its attachment's): nothing added. */
 mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,
                            const mf_draw_list *dl, const float *xf);
 

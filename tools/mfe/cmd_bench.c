@@ -2,7 +2,7 @@
  * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-check]] [--json]: times N staggered instances of a
  * looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe);
- * --merge merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
+ * --merge (not with --gpu) merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
  * mf_instance_arena. */
 #include <cjson/cJSON.h>
@@ -144,7 +144,7 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
         printf("  GPU skinning on %s: the CPU's work %.1f us per frame (update, adds, submit: the above less the wait),\n",
                r->gpu_device, r->gpu_add_us);
         if (r->gpu_ms >= 0) printf("  the GPU's %.3f ms per frame", r->gpu_ms);
-        else printf("  the GPU's time unknown (no timestamps)");
+        else printf("  the GPU's time unknown (no timestamps, or no frame finished before the last)");
         printf("; %d bytes uploaded, %d items skinned, %d clipped on the CPU, %d vertices\n", r->gpu_upload_bytes,
                r->gpu_items, r->gpu_clipped, r->gpu_vertices);
         if (c->gpu_check)
@@ -215,6 +215,8 @@ int mfe_skel_bench(int argc, char **argv)
     if (!c.rig) return usage("missing %s", "RIG.mskel");
     if (!c.clip) return usage("missing %s", "--clip NAME");
     if (c.gpu_check && !c.gpu) return usage("%s needs --gpu or --gpu-cpu", "--gpu-check");
+    /* the GPU path builds the instances' lists only on frames that show a clip: nothing to merge */
+    if (c.merge && c.gpu) return usage("%s and --gpu / --gpu-cpu exclude each other", "--merge");
     if (c.warmup > c.frames) c.warmup = c.frames;
     mf_bench_result r;
     mf_diag diag;

@@ -407,6 +407,10 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     memset(r, 0, sizeof *r);
     if (!cfg || !cfg->rig || !cfg->clip || cfg->instances < 1 || cfg->frames < 1 || cfg->threads < 1)
         return MF_ERR_ARGUMENT;
+    if (cfg->merge && cfg->gpu) { /* the GPU path leaves the lists unbuilt: a merge would read stale ones */
+        mf_diag_set(diag, cfg->rig, "--merge", "merges the CPU's draw lists: not with --gpu");
+        return MF_ERR_ARGUMENT;
+    }
     mf_rig rig;
     if (mf_rig_load(cfg->rig, &rig, diag) != MF_OK) return MF_ERR_INVALID;
     void *blob = NULL;

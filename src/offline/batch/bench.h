@@ -15,7 +15,8 @@ typedef struct mf_bench_config {
     bool cull;
     int32_t offscreen_percent;
     /* merge: the rig is built with its atlas, and every frame after the draw lists the drawn
-     * instances (placed on a grid) go into one mf_draw_batch (mf_draw_batch.h), timed apart */
+     * instances (placed on a grid) go into one mf_draw_batch (mf_draw_batch.h), timed apart; not
+     * with gpu (MF_ERR_ARGUMENT: that path builds no lists to merge) */
     bool merge;
     /* heap: every instance block from the heap, as one allocation each; else (the default, what
      * a game with many instances does) the instances' hot blocks from one mf_instance_arena (mf_instance_arena.h),
@@ -60,8 +61,8 @@ typedef struct mf_bench_result {
     double merge_us;
     int32_t merge_batches, merge_vertices, pages;
     /* with gpu: the device; the median per frame of the CPU's work (update, adds, submit:
-     * frame_us less the wait for free slots) and of the GPU's time (timestamps; < 0: the queue
-     * has none); the last frame's upload, items skinned on the GPU, clipped items copied, and
+     * frame_us less the wait for free slots) and of the GPU's time (timestamps; < 0: unknown, the
+     * queue has none or no timed frame finished: a frame's time is read two frames later); the last frame's upload, items skinned on the GPU, clipped items copied, and
      * vertices */
     char gpu_device[256];
     double gpu_add_us, gpu_ms;

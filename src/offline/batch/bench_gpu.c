@@ -63,6 +63,13 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, co
                             .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
                             .max_words = (int32_t)words, .readback = check};
     for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
+    if (res == MF_ERR_ARGUMENT && diag && strcmp(diag->where, "mf_gpu_batch_desc") == 0) { /* the batch's limits: say what to change */
+        char why[512];
+        snprintf(why, sizeof why, "%s", diag->message);
+        mf_diag_set(diag, rig_path, "--instances", "%d instances on %d thread%s (a GPU batch each, sized for %d "
+                    "instances' worst case): %s; fewer instances or more --threads", n, g->parts,
+                    g->parts == 1 ? "" : "s", per, why);
+    }
     if (res == MF_OK && !(g->xf = malloc((size_t)n * 6 * sizeof(float)))) res = MF_ERR_NOMEM;
     if (res != MF_OK) {
         mf_bench_gpu_free(g);
