@@ -487,6 +487,58 @@ static void test_host_handles_checked(void **state)
 
 /* The library's device is only a view of the host's: destroying it (after a frame) leaves
  * the host's device and queue working. */
+/* The host's own loader entry (mf_gpu_device_desc.get_instance_proc_addr): every instance-level
+ * function the library uses comes through it, with the host's handles and headless alike. */
+static PFN_vkGetInstanceProcAddr g_real_gipa;
+static int g_gipa_calls;
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL counting_gipa(VkInstance instance, const char *name)
+{
+    g_gipa_calls++;
+    return g_real_gipa(instance, name);
+}
+
+static void test_host_loader_entry(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    host *h = &g_host;
+    g_real_gipa = h->gipa, g_gipa_calls = 0;
+    mf_gpu_device_desc desc = host_desc(h);
+    desc.get_instance_proc_addr = counting_gipa;
+    mf_gpu_device *g = NULL;
+    assert_int_equal(mf_gpu_device_create(&desc, &g, NULL), MF_OK);
+    assert_true(g_gipa_calls >= 7); /* the instance functions of gpu_internal.h, at least */
+    test_rig r;
+    test_rig_build(&r, SCENE_RIG, SCENE_NAMES, SCENE_CLIPS, 2);
+    mf_gpu_rig *rig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g, &r.data, &rig, NULL), MF_OK);
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g, &(mf_gpu_batch_desc){.max_vertices = 4096}, &b, NULL), MF_OK);
+    mf_pose *p = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
+    mf_pose_update_world(p);
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_draw_list_create(&r.data, NULL, &dl), MF_OK);
+    assert_int_equal(mf_draw_list_build_items(dl, p), MF_OK);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_add(b, rig, p, dl, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    assert_true(b->vertex_count > 0);
+    mf_gpu_batch_destroy(b);
+    mf_gpu_rig_destroy(rig);
+    mf_gpu_device_destroy(g);
+    /* headless through the same entry: no library-opened loader */
+    g_gipa_calls = 0;
+    mf_gpu_device_desc headless = {.prefer_cpu = true, .get_instance_proc_addr = counting_gipa};
+    assert_int_equal(mf_gpu_device_create(&headless, &g, NULL), MF_OK);
+    assert_true(g_gipa_calls >= 8); /* vkCreateInstance and the instance functions */
+    mf_gpu_device_destroy(g);
+    mf_draw_list_destroy(dl), mf_pose_destroy(p);
+    test_rig_free(&r);
+    assert_int_equal(h->messages, 0);
+}
+
 static void test_host_device_survives(void **state)
 {
     (void)state;
@@ -699,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_host_frames_agree),
         cmocka_unit_test(test_host_big_and_many),
         cmocka_unit_test(test_host_storage_range),
+        cmocka_unit_test(test_host_loader_entry),
         cmocka_unit_test(test_host_device_survives),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);

@@ -50,6 +50,10 @@ typedef struct mf_gpu_device_desc {
     VkDevice device;
     VkQueue queue;          /* a queue of queue_family, which must support compute */
     uint32_t queue_family;
+    /* the loader's entry point the library resolves every Vulkan function through (a host with
+     * its own loader: volk, a statically linked one, a wrapper); NULL: the library opens
+     * libvulkan.so.1 itself. With host handles, use the one that made them. */
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
     /* headless only: which physical device. -1 or 0 with prefer_cpu false: the first discrete
      * GPU, else integrated, else virtual, else a CPU implementation (lavapipe); > 0: index + 1
      * of vkEnumeratePhysicalDevices' list (so 0 keeps the default) */

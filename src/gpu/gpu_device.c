@@ -213,7 +213,8 @@ mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc_in, mf_gpu_device 
     if (!g) return MF_ERR_NOMEM;
     memset(g, 0, sizeof *g);
     g->alloc = desc.alloc;
-    mf_result res = open_loader(g, diag);
+    g->vkGetInstanceProcAddr = desc.get_instance_proc_addr;
+    mf_result res = g->vkGetInstanceProcAddr ? MF_OK : open_loader(g, diag);
     if (res == MF_OK && handles == 4) {
         g->instance = desc.instance, g->physical = desc.physical, g->device = desc.device;
         g->queue = desc.queue, g->queue_family = desc.queue_family;
