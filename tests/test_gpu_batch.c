@@ -145,7 +145,7 @@ static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_
     long listless = 0;
     assert_int_equal(mf_gpu_batch_begin(gp), MF_OK);
     for (int i = 0; i < SKELS; i++) {
-        bool needs = mf_gpu_pose_needs_list(s->pose[i]);
+        bool needs = mf_gpu_pose_needs_list(s->rig, s->pose[i]);
         assert_true(!needs || mf_gpu_rig_needs_list(s->rig));
         if (needs) { /* refused without one, nothing added */
             int32_t v = gp->vertex_count;
@@ -495,7 +495,7 @@ static void test_partial_rejection_rolls_back(void **state)
             for (int i = 0; i < SKELS; i++) s.pose[i]->attachment[clip] = -1;
         mf_draw_list *dl[SKELS];
         for (int i = 0; i < SKELS; i++) {
-            assert_int_equal(mf_gpu_pose_needs_list(s.pose[i]), !listless && i > 0);
+            assert_int_equal(mf_gpu_pose_needs_list(s.rig, s.pose[i]), !listless && i > 0);
             assert_int_equal(mf_draw_list_build_items(s.gpu[i], s.pose[i]), MF_OK);
             dl[i] = listless ? NULL : s.gpu[i];
         }

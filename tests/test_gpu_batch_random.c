@@ -116,7 +116,7 @@ static void random_adds(void **state)
             mf_tracks_update(s->tracks, 0.03f);
             mf_tracks_apply(s->tracks, s->pose);
             mf_pose_update_world(s->pose);
-            bool needs = mf_gpu_pose_needs_list(s->pose), walk = !needs && rnd(2);
+            bool needs = mf_gpu_pose_needs_list(s->rig, s->pose), walk = !needs && rnd(2);
             assert_int_equal(mf_draw_list_build_items(s->gl, s->pose), MF_OK);
             snap before = take(b);
             bool lie = !walk && rnd(6) == 0 && s->gl->item_count > 0;

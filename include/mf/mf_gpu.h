@@ -15,7 +15,7 @@
  *         for each instance, back to front, after mf_pose_update_world():
  *             mf_draw_list_build_items(inst->draw, inst->pose);   // items; no CPU skinning
  *             mf_gpu_batch_add(b, rig, inst->pose, inst->draw, inst->xf);
- *             // no clipping shown (!mf_gpu_pose_needs_list): no list to build, dl NULL
+ *             // no clipping shown (!mf_gpu_pose_needs_list(rig, pose)): no list to build, dl NULL
  *         mf_gpu_batch_record(b, cmd);            // or mf_gpu_batch_submit(b) without a host
  *         bind b->vertex_buffer, b->index_buffer (uint32); for each of b->calls: draw_indexed
  *
@@ -98,11 +98,11 @@ uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
 /* Whether mf_gpu_batch_add may need a draw list for this rig: true when the data has clipping
  * attachments (clipped items are clipped on the CPU, by the list). */
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
-/* Whether this frame's items need a draw list: a slot of the posed instance shows a clipping
- * attachment (its bone active). Check it after the world update, then build the list only when
- * it does (most frames of most rigs: no clipping shown, no list); for a rig whose
- * mf_gpu_rig_needs_list is false it is always false (a loop over the slots a host can skip). */
-bool mf_gpu_pose_needs_list(const mf_pose *pose);
+/* Whether this frame's items need a draw list: a slot of the posed instance (of the rig's data)
+ * shows a clipping attachment (its bone active). Check it after the world update, then build
+ * the list only when it does (most frames of most rigs: no clipping shown, no list). It looks at
+ * the slots that own a clipping attachment only; false for a rig without any. */
+bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *pose);
 
 /* Zeroed fields mean defaults. Every capacity is per frame. */
 typedef struct mf_gpu_batch_desc {

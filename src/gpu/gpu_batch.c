@@ -394,12 +394,12 @@ static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, i
     return res;
 }
 
-bool mf_gpu_pose_needs_list(const mf_pose *p)
+bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *p)
 {
-    if (!p) return false;
+    if (!rig || !p || !mf_sd_same(rig->data, p->data)) return false;
     const mf_skel_data *d = p->data;
-    for (int32_t s = 0; s < p->slot_count; s++) {
-        int32_t att = p->attachment[s];
+    for (int32_t k = 0; k < rig->clip_slot_count; k++) { /* only slots with a clipping attachment */
+        int32_t s = rig->clip_slots[k], att = p->attachment[s];
         if (att >= 0 && d->attachments[att].type == MF_SD_ATT_CLIPPING && p->active[d->slots[s].bone]) return true;
     }
     return false;
@@ -408,7 +408,7 @@ bool mf_gpu_pose_needs_list(const mf_pose *p)
 mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
                            const float *xf)
 {
-    if (!pub || !rig || !p || (!dl && rig->needs_list && mf_gpu_pose_needs_list(p))) return MF_ERR_ARGUMENT;
+    if (!pub || !rig || !p || (!dl && mf_gpu_pose_needs_list(rig, p))) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (b->cur < 0 || rig->g != b->g) return MF_ERR_ARGUMENT;
     /* the list's items index the data the rig's tables hold, and the pose is posed from it */

@@ -91,6 +91,8 @@ struct mf_gpu_rig {
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
+    int32_t clip_slot_count; /* the slots that own a clipping attachment */
+    int32_t *clip_slots;
 };
 
 /* Words of a rig attachment record and its flags (skin.comp). */

@@ -48,7 +48,9 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     size_t att_bytes = (size_t)d->attachment_count * MF_GPU_ATT_WORDS * sizeof(uint32_t);
     uint32_t *atts = mf_alloc(&g->alloc, att_bytes + 16);
     uint32_t *tris = mf_alloc(&g->alloc, (size_t)nt * sizeof(uint32_t) + 16);
-    mf_gpu_rig *r = mf_alloc(&g->alloc, sizeof *r);
+    int32_t clips = 0; /* clipping attachments: their slots (at most that many) follow the rig */
+    for (int32_t i = 0; i < d->attachment_count; i++) clips += d->attachments[i].type == MF_SD_ATT_CLIPPING;
+    mf_gpu_rig *r = mf_alloc(&g->alloc, sizeof *r + (size_t)clips * sizeof(int32_t));
     if (!atts || !tris || !r) {
         mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, r);
         return MF_ERR_NOMEM;
@@ -58,7 +60,14 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     r->view = *d;
     r->data = d->bytes ? &r->view : d;
     fill(d, atts, tris);
-    for (int32_t i = 0; i < d->attachment_count; i++) r->needs_list |= d->attachments[i].type == MF_SD_ATT_CLIPPING;
+    r->clip_slots = (int32_t *)(r + 1);
+    for (int32_t i = 0; i < d->attachment_count; i++) {
+        if (d->attachments[i].type != MF_SD_ATT_CLIPPING) continue;
+        int32_t s = d->attachments[i].slot, k = 0;
+        while (k < r->clip_slot_count && r->clip_slots[k] != s) k++;
+        if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
+    }
+    r->needs_list = r->clip_slot_count > 0;
     const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
         (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),

@@ -24,7 +24,6 @@ struct mf_bench_gpu {
     float *xf; /* 6 an instance: a grid */
     double wait_end_us; /* when the last frame's wait for free slots ended */
     mf_draw_list *const *lists; /* the instances' own, built only on frames that show a clip */
-    bool clips;                 /* the rig has clipping attachments (else no frame shows one) */
     /* the frame in flight through the pool */
     const mf_batch_item *items;
     double dt;
@@ -49,7 +48,6 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, co
     mf_gpu_device_desc dd = {.prefer_cpu = which == MF_BENCH_GPU_CPU};
     mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
     if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
-    if (res == MF_OK) g->clips = mf_gpu_rig_needs_list(g->rig);
     /* room for every instance's worst case: never an overflow */
     int64_t deform = 0;
     for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
@@ -94,7 +92,7 @@ static void part_job(void *user, int32_t first, int32_t count)
             const mf_batch_item *it = &g->items[i];
             mf_batch_update(it, 1, g->dt, NULL, NULL);
             if (it->state && it->state->culled) continue;
-            mf_draw_list *dl = g->clips && mf_gpu_pose_needs_list(it->pose) ? g->lists[i] : NULL;
+            mf_draw_list *dl = mf_gpu_pose_needs_list(g->rig, it->pose) ? g->lists[i] : NULL;
             if (dl) mf_draw_list_build_items(dl, it->pose);
             res = mf_gpu_batch_add(g->batch[p], g->rig, it->pose, dl, g->xf + 6 * i);
         }
