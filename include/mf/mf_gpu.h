@@ -2,7 +2,8 @@
  * vertex stream (mf_batch_vertex) and one index stream on the GPU, with the draw calls of
  * mf_draw_batch.h, while the CPU only poses bones and lists items.
  *
- * GPU module (libmf_gpu): links the Vulkan loader and the runtime. It owns no window and no
+ * GPU module (libmf_gpu): the runtime and the Vulkan headers; the loader is opened at run time
+ * (or the host's entry point used: mf_gpu_device_desc.get_instance_proc_addr). It owns no window and no
  * render pass: a host hands it its device (or lets it make a headless one), records its work
  * into the host's command buffer (or submits it itself), and draws the streams it leaves in
  * device-local buffers. A frame allocates nothing on the CPU or the GPU.
@@ -13,9 +14,9 @@
  *     per frame:
  *         mf_gpu_batch_begin(b);                  // the next frame slot (waits for its last submit)
  *         for each instance, back to front, after mf_pose_update_world():
- *             mf_draw_list_build_items(inst->draw, inst->pose);   // items; no CPU skinning
- *             mf_gpu_batch_add(b, rig, inst->pose, inst->draw, inst->xf);
- *             // no clipping shown (!mf_gpu_pose_needs_list(rig, pose)): no list to build, dl NULL
+ *             bool clip = mf_gpu_pose_needs_list(rig, inst->pose);   // a clipping attachment shown
+ *             if (clip) mf_draw_list_build_items(inst->draw, inst->pose); // items, no CPU skinning
+ *             mf_gpu_batch_add(b, rig, inst->pose, clip ? inst->draw : NULL, inst->xf);
  *         mf_gpu_batch_record(b, cmd);            // or mf_gpu_batch_submit(b) without a host
  *         bind b->vertex_buffer, b->index_buffer (uint32); for each of b->calls: draw_indexed
  *
