@@ -347,7 +347,8 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
 
 /* The items a draw list would list for the pose (geom_item.h: the same frames and colours), for
  * a rig without clipping: no list written and read back. */
-static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, int32_t *items)
+static mf_result add_pose_items(gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *p, uint32_t inst,
+                                int32_t *items)
 {
     const mf_skel_data *d = p->data;
     mf_gpu_batch *pub = &b->pub;
@@ -361,23 +362,28 @@ static mf_result add_pose_items(gpu_batch *b, const mf_pose *p, uint32_t inst, i
     for (int32_t k = 0; k < p->slot_count; k++) {
         int32_t s = p->draw_order[k], att = p->attachment[s];
         if (att < 0) continue;
+        const mf_gpu_att *ga = &rig->att[att]; /* what the data says of it, once (gpu_rig.c) */
         const mf_sd_slot *sd = &d->slots[s];
-        const mf_sd_attachment *at = &d->attachments[att];
-        if (!p->active[sd->bone] || !mf_geom_drawable(at->type) || at->tri_count == 0) continue;
-        int32_t nv = at->vertex_count, ni = at->tri_count, image, uv_set, page, img;
-        uint32_t def;
+        if (!ga->drawn || !p->active[sd->bone]) continue;
+        int32_t nv = ga->vertex_count, ni = ga->index_count, uv_set = 0, page = ga->page, img = ga->image;
+        uint32_t def = NONE;
         if (nv > max_v - vc || ni > max_i - ic || n >= free_items) {
             res = MF_ERR_NOMEM;
             break;
         }
-        mf_geom_item_frame(p, s, at, &image, &uv_set);
-        mf_draw_texture(d, image, &page, &img);
-        if (!(call = join_call(pub, call, page, img, sd->blend, vc, ic)) || put_deform(b, p, s, att, at, &def) != MF_OK) {
+        if (ga->sequence) { /* the frame drawn, as the draw list picks it */
+            int32_t image;
+            mf_geom_item_frame(p, s, &d->attachments[att], &image, &uv_set);
+            mf_draw_texture(d, image, &page, &img);
+        }
+        if (!(call = join_call(pub, call, page, img, sd->blend, vc, ic)) ||
+            (ga->deformable && put_deform(b, p, s, att, &d->attachments[att], &def) != MF_OK)) {
             res = MF_ERR_NOMEM;
             break;
         }
+        /* slot colour × the attachment's colour as mf_geom_item_light multiplies them */
         float light[4];
-        mf_geom_item_light(p, s, at->color, light);
+        for (int32_t j = 0; j < 4; j++) light[j] = p->color[4 * s + j] * ga->color[j];
         rec[0] = (uint32_t)att, rec[1] = inst, rec[2] = (uint32_t)vc, rec[3] = (uint32_t)ic;
         rec[4] = mf_draw_pack(light[0], light[1], light[2], light[3]);
         const float *dark = p->dark + 3 * s;
@@ -440,7 +446,7 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
             else if ((res = add_item(b, p, dl, it, inst)) == MF_OK) items++;
         }
     } else {
-        res = add_pose_items(b, p, inst, &items);
+        res = add_pose_items(b, rig, p, inst, &items);
     }
     if (res == MF_OK && items > 0) {
         gpu_run *run = b->run_count > 0 ? &b->runs[b->run_count - 1] : NULL;

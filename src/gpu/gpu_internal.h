@@ -80,6 +80,16 @@ typedef struct mf_gpu_push {
     uint32_t item_first, item_count, groups_x, inst_off, direct_off;
 } mf_gpu_push;
 
+/* What the pose walk needs of an attachment, worked out once from the data (gpu_rig.c). */
+typedef struct mf_gpu_att {
+    int32_t vertex_count, index_count;
+    int32_t page, image;   /* its texture (mf_draw_texture of its image); a sequence's per frame */
+    float color[4];        /* its colour, each byte / 255 as the draw list's (mf_unit_byte) */
+    bool drawn;            /* region or mesh with triangles: listed when shown */
+    bool sequence;         /* the image and uv set follow the slot's sequence frame */
+    bool deformable;       /* a mesh with deform offsets */
+} mf_gpu_att;
+
 /* A rig's tables (gpu_rig.c). */
 enum { MF_GPU_RIG_BUFFERS = 5 };
 struct mf_gpu_rig {
@@ -93,6 +103,7 @@ struct mf_gpu_rig {
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
     int32_t clip_slot_count; /* the slots that own a clipping attachment */
     int32_t *clip_slots;
+    mf_gpu_att *att;         /* one an attachment of the data */
 };
 
 /* Words of a rig attachment record and its flags (skin.comp). */

@@ -4,6 +4,8 @@
  * draw list's). Uploaded once. */
 #include <string.h>
 
+#include "../runtime/draw/draw_item.h"
+#include "../runtime/pose/pose_internal.h"
 #include "../runtime/skel_data_same.h"
 #include "gpu_internal.h"
 
@@ -50,7 +52,8 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     uint32_t *tris = mf_alloc(&g->alloc, (size_t)nt * sizeof(uint32_t) + 16);
     int32_t clips = 0; /* clipping attachments: their slots (at most that many) follow the rig */
     for (int32_t i = 0; i < d->attachment_count; i++) clips += d->attachments[i].type == MF_SD_ATT_CLIPPING;
-    mf_gpu_rig *r = mf_alloc(&g->alloc, sizeof *r + (size_t)clips * sizeof(int32_t));
+    size_t att_at = (sizeof(mf_gpu_rig) + (size_t)clips * sizeof(int32_t) + 15) & ~(size_t)15;
+    mf_gpu_rig *r = mf_alloc(&g->alloc, att_at + (size_t)d->attachment_count * sizeof(mf_gpu_att));
     if (!atts || !tris || !r) {
         mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, r);
         return MF_ERR_NOMEM;
@@ -68,6 +71,17 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
+    r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
+    for (int32_t i = 0; i < d->attachment_count; i++) {
+        const mf_sd_attachment *at = &d->attachments[i];
+        mf_gpu_att *ga = &r->att[i];
+        ga->vertex_count = at->vertex_count, ga->index_count = at->tri_count;
+        mf_draw_texture(d, at->image, &ga->page, &ga->image);
+        for (int32_t j = 0; j < 4; j++) ga->color[j] = mf_unit_byte[(at->color >> (24 - 8 * j)) & 255u];
+        ga->drawn = drawable(at->type) && at->tri_count > 0;
+        ga->sequence = at->seq_count > 0 && at->image >= 0;
+        ga->deformable = at->type != MF_SD_ATT_REGION && at->deform_count > 0;
+    }
     const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
         (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),
