@@ -348,7 +348,11 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
                 gt = t1 - mf_bench_gpu_wait_end(gpu); /* update, adds, submit: not the wait for a slot */
                 total += t1 - t0;
                 if (gr != MF_OK) {
-                    mf_diag_set(diag, cfg->rig, "--gpu", "the GPU batch failed (%s)", mf_result_name(gr));
+                    mf_diag_set(diag, cfg->rig, "--gpu", "the GPU batch failed (%s)%s", mf_result_name(gr),
+                                gr == MF_ERR_NOMEM && mf_bench_gpu_capped(gpu)
+                                    ? ": a frame clipped more than batches the device's storage range allows hold; "
+                                      "fewer instances or more --threads"
+                                    : "");
                     ok = false, gpu_failed = true;
                     break;
                 }

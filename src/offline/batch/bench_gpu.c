@@ -23,6 +23,7 @@ struct mf_bench_gpu {
     int32_t parts, n;
     float *xf; /* 6 an instance: a grid */
     double wait_end_us; /* when the last frame's wait for free slots ended */
+    bool capped;        /* the batches hold less than clipping's worst case (the device's range) */
     mf_draw_list *const *lists; /* the instances' own, built only on frames that show a clip */
     /* the frame in flight through the pool */
     const mf_batch_item *items;
@@ -31,6 +32,7 @@ struct mf_bench_gpu {
 };
 
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { return g->wait_end_us; }
+bool mf_bench_gpu_capped(const mf_bench_gpu *g) { return g->capped; }
 
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
@@ -48,24 +50,47 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, co
     mf_gpu_device_desc dd = {.prefer_cpu = which == MF_BENCH_GPU_CPU};
     mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
     if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
-    /* room for every instance's worst case: never an overflow */
-    int64_t deform = 0;
+    /* room for every instance's worst case, clipping's included: never an overflow. Where that
+     * passes the device's storage range (lavapipe: 128 MiB), the clipping part is halved until
+     * it fits: what the instances draw unclipped always has room. */
+    int64_t deform = 0, slot_v = 0, slot_i = 0;
     for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
-    int64_t words = (int64_t)per * (6 * (int64_t)d->bone_count + deform + 4 * (int64_t)dl->vertex_cap + dl->index_cap);
+    for (int32_t sl = 0; sl < d->slot_count; sl++) { /* a slot draws one attachment at a time */
+        int32_t mv = 0, mi = 0;
+        for (int32_t a = 0; a < d->attachment_count; a++) {
+            const mf_sd_attachment *at = &d->attachments[a];
+            bool drawn = at->type == MF_SD_ATT_REGION || at->type == MF_SD_ATT_MESH || at->type == MF_SD_ATT_LINKED_MESH;
+            if (at->slot != sl || !drawn) continue;
+            mv = at->vertex_count > mv ? at->vertex_count : mv, mi = at->tri_count > mi ? at->tri_count : mi;
+        }
+        slot_v += mv, slot_i += mi;
+    }
+    int64_t floor_w = (int64_t)per * (6 * (int64_t)d->bone_count + deform);
+    int64_t floor_v = (int64_t)per * slot_v, floor_i = (int64_t)per * slot_i;
+    int64_t words = floor_w + (int64_t)per * (4 * (int64_t)dl->vertex_cap + dl->index_cap);
     int64_t verts = (int64_t)per * dl->vertex_cap, idx = (int64_t)per * dl->index_cap, items = (int64_t)per * d->slot_count;
-    if (res == MF_OK && (words >= (1 << 29) || verts >= (1 << 28) || idx >= (1 << 29) || items >= (1 << 24))) {
+    if (res == MF_OK && (floor_w >= (1 << 29) || floor_v >= (1 << 28) || floor_i >= (1 << 29) || items >= (1 << 24))) {
         mf_diag_set(diag, rig_path, "--instances", "%d instances pass the GPU batch's limits", n);
         res = MF_ERR_ARGUMENT;
     }
-    mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
-                            .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
-                            .max_words = (int32_t)words, .readback = check};
-    for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
+    for (int tries = 0; res == MF_OK && tries < 40; tries++) {
+        verts = verts < (1 << 28) ? verts : (1 << 28) - 1, idx = idx < (1 << 29) ? idx : (1 << 29) - 1;
+        words = words < (1 << 29) ? words : (1 << 29) - 1;
+        mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
+                                .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
+                                .max_words = (int32_t)words, .readback = check};
+        for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
+        bool range = res == MF_ERR_ARGUMENT && diag && strcmp(diag->where, "mf_gpu_batch_desc") == 0;
+        if (!range || (verts <= floor_v && idx <= floor_i && words <= floor_w)) break;
+        for (int32_t p = 0; p < g->parts; p++) mf_gpu_batch_destroy(g->batch[p]), g->batch[p] = NULL;
+        verts = floor_v + (verts - floor_v) / 2, idx = floor_i + (idx - floor_i) / 2, words = floor_w + (words - floor_w) / 2;
+        g->capped = true, res = MF_OK;
+    }
     if (res == MF_ERR_ARGUMENT && diag && strcmp(diag->where, "mf_gpu_batch_desc") == 0) { /* the batch's limits: say what to change */
         char why[512];
         snprintf(why, sizeof why, "%s", diag->message);
-        mf_diag_set(diag, rig_path, "--instances", "%d instances on %d thread%s (a GPU batch each, sized for %d "
-                    "instances' worst case): %s; fewer instances or more --threads", n, g->parts,
+        mf_diag_set(diag, rig_path, "--instances", "%d instances on %d thread%s (a GPU batch each, for %d "
+                    "instances): %s; fewer instances or more --threads", n, g->parts,
                     g->parts == 1 ? "" : "s", per, why);
     }
     if (res == MF_OK && !(g->xf = malloc((size_t)n * 6 * sizeof(float)))) res = MF_ERR_NOMEM;
@@ -215,6 +240,7 @@ void mf_bench_gpu_finish(mf_bench_gpu *g, mf_bench_result *r, const mf_skel_data
     (void)g, (void)r, (void)d, (void)check, (void)items;
 }
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g) { (void)g; return 0; }
+bool mf_bench_gpu_capped(const mf_bench_gpu *g) { (void)g; return false; }
 
 void mf_bench_gpu_free(mf_bench_gpu *g) { (void)g; }
 #endif

@@ -19,6 +19,9 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
 /* When the last frame's begin finished waiting for its slot (mf_bench_now_us). */
 double mf_bench_gpu_wait_end(const mf_bench_gpu *g);
 double mf_bench_now_us(void);
+/* Whether the batches hold less than clipping's worst case (they would pass the device's
+ * storage range): a frame that clips more than they hold fails with MF_ERR_NOMEM. */
+bool mf_bench_gpu_capped(const mf_bench_gpu *g);
 /* Waits for the last frame; device name and the last frame's counts into r. With check (as at
  * setup), the last frame's streams are read back and compared with the CPU's (mf_draw_list_build,
  * mf_draw_batch_add) for the same poses: r's gpu_checked_vertices, gpu_max_error, gpu_mismatches. */
