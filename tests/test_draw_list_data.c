@@ -355,6 +355,27 @@ static void test_filled_list_builds_as_zeroed(void **state)
     rig_free(&small);
 }
 
+/* What a build writes without clipping, beside the caps with clipping's worst case: the small
+ * rig's regions (4 vertices, 6 indices each) and the big rig's mesh. A build that clips nothing
+ * (the clip hidden) writes exactly that. */
+static void test_unclipped_need(void **state)
+{
+    (void)state;
+    rig small, big;
+    rig_make(&small, small_rig());
+    rig_make(&big, big_rig());
+    assert_int_equal(small.dl->vertex_unclipped, 4 * SMALL_SLOTS);
+    assert_int_equal(small.dl->index_unclipped, 6 * SMALL_SLOTS);
+    assert_int_equal(big.dl->vertex_unclipped, BIG_VERTS);
+    assert_int_equal(big.dl->index_unclipped, 3 * (BIG_VERTS - 2));
+    assert_true(small.dl->vertex_cap > small.dl->vertex_unclipped && big.dl->index_cap > big.dl->index_unclipped);
+    small.pose->attachment[0] = -1; /* the clip off: every region drawn as it is */
+    assert_int_equal(mf_draw_list_build(small.dl, small.pose), MF_OK);
+    assert_int_equal(small.dl->vertex_count, small.dl->vertex_unclipped);
+    assert_int_equal(small.dl->index_count, small.dl->index_unclipped);
+    rig_free(&small), rig_free(&big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_capacity_left_unwritten),
         cmocka_unit_test(test_filled_list_builds_as_zeroed),
         cmocka_unit_test(test_batch_update_other_data),
+        cmocka_unit_test(test_unclipped_need),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,6 @@
 #include "testutil.h"
 
 #include <dirent.h>
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -600,19 +599,9 @@ static void test_bad_arguments(void **state)
     assert_non_null(strstr(diag.message, "physical device"));
 }
 
-/* LeakSanitizer (the sanitized build): the validation layer's synchronization validation
- * leaves C++ objects in cycles at exit (VK_LAYER_KHRONOS_validation 1.3.239); our code is C
- * and allocates nothing through libstdc++, so only C++ libraries' blocks are let go. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:libstdc++.so\n"; }
-
 int main(void)
 {
-    /* Mesa's driver and the validation layer are unloaded with the instance, and what their
-     * globals still hold then shows as a leak from an unknown module; kept mapped, it stays
-     * reachable, and LeakSanitizer checks our own blocks alone */
-    dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
-    dlopen("libVkLayer_khronos_validation.so", RTLD_NOW | RTLD_NODELETE);
+    gpu_test_keep_driver_mapped();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_scene_rig_agrees),

@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,14 +190,9 @@ static void random_adds(void **state)
     mf_gpu_device_destroy(g);
 }
 
-/* as test_gpu_batch: the layer's C++ cycles at exit let go, Mesa kept mapped */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:libstdc++.so\n"; }
-
 int main(void)
 {
-    dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
-    dlopen("libVkLayer_khronos_validation.so", RTLD_NOW | RTLD_NODELETE);
+    gpu_test_keep_driver_mapped();
     const struct CMUnitTest tests[] = {cmocka_unit_test(random_adds)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

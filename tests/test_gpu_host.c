@@ -735,17 +735,9 @@ static void test_host_storage_range(void **state)
     assert_int_equal(h->messages, 0);
 }
 
-/* LeakSanitizer (the sanitized build): the validation layer's synchronization validation
- * leaves C++ objects in cycles at exit (VK_LAYER_KHRONOS_validation 1.3.239); our code is C
- * and allocates nothing through libstdc++, so only C++ libraries' blocks are let go. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:libstdc++.so\n"; }
-
 int main(void)
 {
-    /* as test_gpu_batch: Mesa's driver and the layer kept mapped for LeakSanitizer */
-    dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE);
-    dlopen("libVkLayer_khronos_validation.so", RTLD_NOW | RTLD_NODELETE);
+    gpu_test_keep_driver_mapped();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_handles_checked),
         cmocka_unit_test(test_host_frames_agree),

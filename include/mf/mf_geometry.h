@@ -65,6 +65,9 @@ typedef struct mf_draw_list {
     float *vertices, *uvs;
     int32_t index_count, index_cap;
     uint16_t *indices;
+    /* the most vertices and indices a build writes when nothing is clipped (the caps add
+     * clipping's worst case) */
+    int32_t vertex_unclipped, index_unclipped;
     int32_t overflow;   /* items left out because a buffer was full (0 unless data lies) */
     /* items of the last build whose uvs and indices stayed in place from the build before
      * (same slot, attachment, uv set and position, not clipped): only their vertices were

@@ -44,12 +44,6 @@ typedef struct gpu_batch {
 
 static gpu_batch *impl(mf_gpu_batch *b) { return (gpu_batch *)b; }
 
-static mf_result vk_result(VkResult r)
-{
-    if (r == VK_SUCCESS) return MF_OK;
-    return r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? MF_ERR_NOMEM : MF_ERR_UNSUPPORTED;
-}
-
 /* Capacities from the zeroed-means-default desc; false when one is negative or too large. */
 static bool capacities(mf_gpu_batch_desc *c)
 {
@@ -167,7 +161,7 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     if (r != VK_SUCCESS) {
         mf_diag_set(diag, "", "vulkan", "the batch's buffers could not be made (VkResult %d)", (int)r);
         mf_gpu_batch_destroy(&b->pub);
-        return vk_result(r);
+        return mf_gpu_result(r);
     }
     *out = &b->pub;
     return MF_OK;
@@ -217,7 +211,7 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
     gpu_batch *b = impl(pub);
     b->cur = (b->cur + 1) % b->desc.frames_in_flight;
     gpu_slot *s = &b->slots[b->cur];
-    mf_result res = vk_result(wait_slot(b, s));
+    mf_result res = mf_gpu_result(wait_slot(b, s));
     pub->vertex_count = pub->index_count = pub->call_count = 0;
     pub->skeletons = pub->items = pub->overflow = pub->gpu_items = pub->upload_bytes = 0;
     pub->vertex_buffer = s->vout.buf, pub->index_buffer = s->iout.buf;
@@ -226,14 +220,11 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
     return res;
 }
 
-/* The item's geometry lies inside the list, its image inside the data, its blend is known. */
+/* An item the merge accepts (draw_item.h) whose slot and attachment the data has: the GPU reads
+ * them. */
 static bool item_ok(const mf_draw_list *dl, const mf_skel_data *d, const mf_draw_item *it)
 {
-    return it->vertex_first >= 0 && it->vertex_count >= 0 && it->vertex_first <= dl->vertex_count &&
-           it->vertex_count <= dl->vertex_count - it->vertex_first && it->index_first >= 0 &&
-           it->index_count >= 0 && it->index_first <= dl->index_count &&
-           it->index_count <= dl->index_count - it->index_first && it->image >= -1 && it->image < d->image_count &&
-           it->blend < MF_SD_BLEND_COUNT && it->slot >= 0 && it->slot < d->slot_count && it->attachment >= 0 &&
+    return mf_draw_item_sane(dl, d, it) && it->slot >= 0 && it->slot < d->slot_count && it->attachment >= 0 &&
            it->attachment < d->attachment_count;
 }
 
@@ -241,25 +232,19 @@ static bool item_ok(const mf_draw_list *dl, const mf_skel_data *d, const mf_draw
 static bool skinnable(const mf_skel_data *d, const mf_draw_item *it)
 {
     const mf_sd_attachment *at = &d->attachments[it->attachment];
-    return (at->type == MF_SD_ATT_REGION || at->type == MF_SD_ATT_MESH || at->type == MF_SD_ATT_LINKED_MESH) &&
-           at->slot == it->slot && at->vertex_count == it->vertex_count && at->tri_count == it->index_count &&
+    return mf_geom_drawable(at->type) && at->slot == it->slot && at->vertex_count == it->vertex_count && at->tri_count == it->index_count &&
            it->uv_set >= 0 && (at->uv_sets == 0 ? it->uv_set == 0 : it->uv_set < at->uv_sets);
 }
 
 /* The frame's words are the slot's mapped upload buffer: written in place, no second copy. */
 static uint32_t *frame_words(gpu_batch *b) { return b->slots[b->cur].upload.map; }
 
-/* The call the next item joins: the last one while texture and blend stay, else a new one;
- * NULL when the calls are full. */
-static inline mf_draw_call *join_call(mf_gpu_batch *pub, mf_draw_call *call, int32_t page, int32_t image,
+/* The call the next item joins (draw_item.h: the CPU merge's rule); NULL when the calls are full. */
+static inline mf_draw_call *join_call(mf_gpu_batch *pub, mf_draw_call *last, int32_t page, int32_t image,
                                       uint8_t blend, int32_t vertex_count, int32_t index_count)
 {
-    if (call && call->page == page && call->image == image && call->blend == blend) return call;
-    if (pub->call_count >= pub->call_cap) return NULL;
-    call = &pub->calls[pub->call_count++];
-    *call = (mf_draw_call){.page = page, .image = image, .blend = blend, .vertex_first = vertex_count,
-                           .index_first = index_count};
-    return call;
+    return mf_draw_join_call(pub->calls, &pub->call_count, pub->call_cap, last, page, image, blend, vertex_count,
+                             index_count);
 }
 
 static inline mf_draw_call *last_call(mf_gpu_batch *pub)
@@ -267,14 +252,15 @@ static inline mf_draw_call *last_call(mf_gpu_batch *pub)
     return pub->call_count > 0 ? &pub->calls[pub->call_count - 1] : NULL;
 }
 
-/* The slot's deform offsets when it holds the attachment's (a mesh's): copied, *def their word
- * offset; else *def NONE. MF_ERR_NOMEM when the words are full. */
-static inline mf_result put_deform(gpu_batch *b, const mf_pose *p, int32_t slot, int32_t att,
-                                   const mf_sd_attachment *at, uint32_t *def)
+/* The slot's deform offsets when it holds the attachment's (deform_count of a mesh's, 0 for
+ * what has none: mf_gpu_att): copied, *def their word offset; else *def NONE. MF_ERR_NOMEM when
+ * the words are full. */
+static inline mf_result put_deform(gpu_batch *b, const mf_pose *p, int32_t slot, int32_t att, int32_t deform_count,
+                                   uint32_t *def)
 {
     *def = NONE;
-    if (at->type == MF_SD_ATT_REGION || at->deform_count <= 0 || p->deform_attachment[slot] != att) return MF_OK;
-    uint32_t n = (uint32_t)at->deform_count;
+    if (deform_count <= 0 || p->deform_attachment[slot] != att) return MF_OK;
+    uint32_t n = (uint32_t)deform_count;
     if (n > (uint32_t)b->desc.max_words - b->words) return MF_ERR_NOMEM;
     *def = b->words_off + b->words;
     memcpy(frame_words(b) + *def, p->deform + p->deform_first[slot], n * sizeof(float));
@@ -282,14 +268,22 @@ static inline mf_result put_deform(gpu_batch *b, const mf_pose *p, int32_t slot,
     return MF_OK;
 }
 
+/* An item's record (ITEM_WORDS; skin.comp reads it): attachment (or DIRECT | clipped record),
+ * instance, first vertex and index in the streams, colours, uv set, deform words (NONE). */
+static inline void item_record(uint32_t *rec, uint32_t att, uint32_t inst, int32_t vertex_first, int32_t index_first,
+                               uint32_t light, uint32_t dark, uint32_t uv_set, uint32_t def)
+{
+    rec[0] = att, rec[1] = inst, rec[2] = (uint32_t)vertex_first, rec[3] = (uint32_t)index_first;
+    rec[4] = light, rec[5] = dark, rec[6] = uv_set, rec[7] = def;
+}
+
 /* The item's record, and the counts and call that grow by it (capacities checked). */
 static inline void put_item(gpu_batch *b, mf_draw_call *call, uint32_t att, uint32_t inst, uint32_t light,
                             uint32_t dark, uint32_t uv_set, uint32_t def, int32_t nv, int32_t ni)
 {
     mf_gpu_batch *pub = &b->pub;
-    uint32_t *rec = frame_words(b) + ITEM_WORDS * b->items;
-    rec[0] = att, rec[1] = inst, rec[2] = (uint32_t)pub->vertex_count, rec[3] = (uint32_t)pub->index_count;
-    rec[4] = light, rec[5] = dark, rec[6] = uv_set, rec[7] = def;
+    item_record(frame_words(b) + ITEM_WORDS * b->items, att, inst, pub->vertex_count, pub->index_count, light, dark,
+                uv_set, def);
     b->items++;
     pub->vertex_count += nv, pub->index_count += ni;
     call->vertex_count = pub->vertex_count - call->vertex_first;
@@ -304,8 +298,8 @@ static inline bool room(const gpu_batch *b, int32_t nv, int32_t ni)
 }
 
 /* Appends a list's item; MF_ERR_NOMEM / MF_ERR_ARGUMENT leave the caller to roll back. */
-static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl, const mf_draw_item *it,
-                          uint32_t inst)
+static mf_result add_item(gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
+                          const mf_draw_item *it, uint32_t inst)
 {
     const mf_skel_data *d = p->data;
     int32_t nv = it->vertex_count, ni = it->index_count;
@@ -335,7 +329,7 @@ static mf_result add_item(gpu_batch *b, const mf_pose *p, const mf_draw_list *dl
         b->words += need;
     } else {
         if (!skinnable(d, it)) return MF_ERR_ARGUMENT;
-        if (put_deform(b, p, it->slot, it->attachment, &d->attachments[it->attachment], &def) != MF_OK)
+        if (put_deform(b, p, it->slot, it->attachment, rig->att[it->attachment].deform_count, &def) != MF_OK)
             return MF_ERR_NOMEM;
         b->pub.gpu_items++;
     }
@@ -377,18 +371,16 @@ static mf_result add_pose_items(gpu_batch *b, const mf_gpu_rig *rig, const mf_po
             mf_draw_texture(d, image, &page, &img);
         }
         if (!(call = join_call(pub, call, page, img, sd->blend, vc, ic)) ||
-            (ga->deformable && put_deform(b, p, s, att, &d->attachments[att], &def) != MF_OK)) {
+            put_deform(b, p, s, att, ga->deform_count, &def) != MF_OK) {
             res = MF_ERR_NOMEM;
             break;
         }
         /* slot colour × the attachment's colour as mf_geom_item_light multiplies them */
         float light[4];
         for (int32_t j = 0; j < 4; j++) light[j] = p->color[4 * s + j] * ga->color[j];
-        rec[0] = (uint32_t)att, rec[1] = inst, rec[2] = (uint32_t)vc, rec[3] = (uint32_t)ic;
-        rec[4] = mf_draw_pack(light[0], light[1], light[2], light[3]);
         const float *dark = p->dark + 3 * s;
-        rec[5] = sd->has_dark ? mf_draw_pack(dark[0], dark[1], dark[2], 1.0f) : 0u;
-        rec[6] = (uint32_t)uv_set, rec[7] = def;
+        item_record(rec, (uint32_t)att, inst, vc, ic, mf_draw_pack(light[0], light[1], light[2], light[3]),
+                    sd->has_dark ? mf_draw_pack(dark[0], dark[1], dark[2], 1.0f) : 0u, (uint32_t)uv_set, def);
         rec += ITEM_WORDS;
         vc += nv, ic += ni, n++;
         call->vertex_count = vc - call->vertex_first, call->index_count = ic - call->index_first;
@@ -419,9 +411,7 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
     if (b->cur < 0 || rig->g != b->g) return MF_ERR_ARGUMENT;
     /* the list's items index the data the rig's tables hold, and the pose is posed from it */
     if (!mf_sd_same(rig->data, p->data) || (dl && !mf_sd_same(dl->data, p->data))) return MF_ERR_ARGUMENT;
-    if (dl && (dl->item_count < 0 || dl->item_count > dl->item_cap || dl->vertex_count > dl->vertex_cap ||
-               dl->index_count > dl->index_cap))
-        return MF_ERR_ARGUMENT;
+    if (dl && !mf_draw_list_sane(dl)) return MF_ERR_ARGUMENT;
     const mf_gpu_batch_desc *c = &b->desc;
     uint32_t palette_words = 6u * (uint32_t)p->bone_count;
     if (b->instances >= (uint32_t)c->max_instances || palette_words > (uint32_t)c->max_words - b->words) {
@@ -443,7 +433,7 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
             const mf_draw_item *it = &dl->items[k];
             if (!item_ok(dl, p->data, it)) res = MF_ERR_ARGUMENT;
             else if (it->index_count == 0) continue; /* nothing drawn: no reason to break a batch */
-            else if ((res = add_item(b, p, dl, it, inst)) == MF_OK) items++;
+            else if ((res = add_item(b, rig, p, dl, it, inst)) == MF_OK) items++;
         }
     } else {
         res = add_pose_items(b, rig, p, inst, &items);
@@ -462,7 +452,8 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
         return res;
     }
     uint32_t *ir = w + b->inst_off + INST_WORDS * inst;
-    const float m[6] = {xf ? xf[0] : 1, xf ? xf[1] : 0, xf ? xf[2] : 0, xf ? xf[3] : 1, xf ? xf[4] : 0, xf ? xf[5] : 0};
+    float m[6];
+    mf_draw_placement(xf, m);
     ir[0] = pal;
     memcpy(ir + 1, m, sizeof m);
     ir[7] = 0;
@@ -542,7 +533,7 @@ mf_result mf_gpu_batch_submit(mf_gpu_batch *pub)
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
     VkResult r = g->vkResetCommandBuffer(s->cmd, 0);
     if (r == VK_SUCCESS) r = g->vkBeginCommandBuffer(s->cmd, &bi);
-    if (r != VK_SUCCESS) return vk_result(r);
+    if (r != VK_SUCCESS) return mf_gpu_result(r);
     uint32_t q = 2u * (uint32_t)b->cur;
     if (b->queries) {
         g->vkCmdResetQueryPool(s->cmd, b->queries, q, 2);
@@ -553,7 +544,7 @@ mf_result mf_gpu_batch_submit(mf_gpu_batch *pub)
     r = g->vkEndCommandBuffer(s->cmd);
     VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &s->cmd};
     if (r == VK_SUCCESS) r = g->vkQueueSubmit(g->queue, 1, &si, s->fence);
-    if (r != VK_SUCCESS) return vk_result(r);
+    if (r != VK_SUCCESS) return mf_gpu_result(r);
     s->submitted = true;
     b->last = b->cur;
     return MF_OK;
@@ -564,7 +555,7 @@ mf_result mf_gpu_batch_wait(mf_gpu_batch *pub)
     if (!pub) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (b->last < 0) return MF_OK;
-    return vk_result(wait_slot(b, &b->slots[b->last]));
+    return mf_gpu_result(wait_slot(b, &b->slots[b->last]));
 }
 
 mf_result mf_gpu_batch_read(const mf_gpu_batch *pub, mf_batch_vertex *vertices, uint32_t *indices)

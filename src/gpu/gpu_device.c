@@ -114,21 +114,29 @@ static mf_result make_instance(mf_gpu_device *g, bool validate, mf_diag *diag)
     return MF_OK;
 }
 
-/* A compute queue family of pd, or UINT32_MAX. */
-static uint32_t compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *timestamp_bits, bool *graphics)
+/* Queue family *family of pd (UINT32_MAX: the first with compute, written back): MF_OK when it
+ * exists and computes, with its timestamp bits and whether it draws (either pointer may be
+ * NULL); MF_ERR_ARGUMENT when not; *count: the families pd has. Every family is listed. */
+static mf_result compute_family(mf_gpu_device *g, VkPhysicalDevice pd, uint32_t *family, uint32_t *count,
+                                uint32_t *timestamp_bits, bool *graphics)
 {
     uint32_t n = 0;
     g->vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
-    VkQueueFamilyProperties fam[16];
-    if (n > 16) n = 16;
+    VkQueueFamilyProperties *fam = n ? mf_alloc(&g->alloc, n * sizeof *fam) : NULL;
+    if (n && !fam) return MF_ERR_NOMEM;
     g->vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fam);
-    for (uint32_t i = 0; i < n; i++)
-        if (fam[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
-            if (timestamp_bits) *timestamp_bits = fam[i].timestampValidBits;
-            if (graphics) *graphics = (fam[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
-            return i;
-        }
-    return UINT32_MAX;
+    *count = n;
+    uint32_t f = *family;
+    for (uint32_t i = 0; f == UINT32_MAX && i < n; i++)
+        if (fam[i].queueFlags & VK_QUEUE_COMPUTE_BIT) f = i;
+    mf_result res = f < n && (fam[f].queueFlags & VK_QUEUE_COMPUTE_BIT) ? MF_OK : MF_ERR_ARGUMENT;
+    if (res == MF_OK) {
+        *family = f;
+        if (timestamp_bits) *timestamp_bits = fam[f].timestampValidBits;
+        if (graphics) *graphics = (fam[f].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+    }
+    mf_free(&g->alloc, fam);
+    return res;
 }
 
 static int rank(VkPhysicalDeviceType t, bool prefer_cpu)
@@ -155,7 +163,10 @@ static mf_result pick_device(mf_gpu_device *g, const mf_gpu_device_desc *desc, m
     for (uint32_t i = 0; i < n; i++) {
         VkPhysicalDeviceProperties pr;
         g->vkGetPhysicalDeviceProperties(pds[i], &pr);
-        if (compute_family(g, pds[i], NULL, NULL) == UINT32_MAX) continue;
+        uint32_t f = UINT32_MAX, families;
+        mf_result fr = compute_family(g, pds[i], &f, &families, NULL, NULL);
+        if (fr == MF_ERR_NOMEM) return fr;
+        if (fr != MF_OK) continue;
         int rk = rank(pr.deviceType, desc->prefer_cpu);
         if (desc->physical_index > 0) rk = (int)i == desc->physical_index - 1 ? 100 : -1;
         if (rk > best_rank) best = (int)i, best_rank = rk;
@@ -169,7 +180,10 @@ static mf_result pick_device(mf_gpu_device *g, const mf_gpu_device_desc *desc, m
         return MF_ERR_UNSUPPORTED;
     }
     g->physical = pds[best];
-    g->queue_family = compute_family(g, g->physical, &g->timestamp_bits, &g->graphics);
+    uint32_t families;
+    g->queue_family = UINT32_MAX;
+    mf_result fr = compute_family(g, g->physical, &g->queue_family, &families, &g->timestamp_bits, &g->graphics);
+    if (fr != MF_OK) return fr; /* found above: only memory can fail here */
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                   .queueFamilyIndex = g->queue_family, .queueCount = 1, .pQueuePriorities = &prio};
@@ -222,24 +236,12 @@ mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc_in, mf_gpu_device 
             mf_diag_set(diag, "", "vulkan", "the host's instance lacks a core 1.0 entry point");
             res = MF_ERR_UNSUPPORTED;
         } else {
-            /* every family listed: the host's may be past the first 16 */
-            uint32_t n = 0;
-            g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, NULL);
-            VkQueueFamilyProperties *fam = n ? mf_alloc(&g->alloc, n * sizeof *fam) : NULL;
-            if (n && !fam) {
-                res = MF_ERR_NOMEM;
-            } else {
-                g->vkGetPhysicalDeviceQueueFamilyProperties(g->physical, &n, fam);
-                if (g->queue_family >= n || !(fam[g->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
-                    mf_diag_set(diag, "", "mf_gpu_device_desc.queue_family", "family %u (of %u) has no compute queue",
-                                g->queue_family, n);
-                    res = MF_ERR_ARGUMENT;
-                } else {
-                    g->timestamp_bits = fam[g->queue_family].timestampValidBits;
-                    g->graphics = (fam[g->queue_family].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
-                }
-            }
-            mf_free(&g->alloc, fam);
+            uint32_t n = 0, f = g->queue_family;
+            res = f == UINT32_MAX ? MF_ERR_ARGUMENT
+                                  : compute_family(g, g->physical, &f, &n, &g->timestamp_bits, &g->graphics);
+            if (res == MF_ERR_ARGUMENT)
+                mf_diag_set(diag, "", "mf_gpu_device_desc.queue_family", "family %u (of %u) has no compute queue",
+                            g->queue_family, n);
         }
     } else if (res == MF_OK) {
         g->owned = true;
@@ -262,8 +264,7 @@ mf_result mf_gpu_device_create(const mf_gpu_device_desc *desc_in, mf_gpu_device 
         if (r == VK_SUCCESS) r = mf_gpu_pipeline_make(g);
         if (r != VK_SUCCESS) {
             mf_diag_set(diag, "", "vulkan", "the skinning pipeline could not be made (VkResult %d)", (int)r);
-            res = r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? MF_ERR_NOMEM
-                                                                                        : MF_ERR_UNSUPPORTED;
+            res = mf_gpu_result(r);
         }
     }
     if (res != MF_OK) {

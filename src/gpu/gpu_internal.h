@@ -64,6 +64,14 @@ typedef struct mf_gpu_buffer {
     VkDeviceSize size;
 } mf_gpu_buffer;
 
+/* A Vulkan result as the library's: out of host or device memory MF_ERR_NOMEM, other failures
+ * MF_ERR_UNSUPPORTED. */
+static inline mf_result mf_gpu_result(VkResult r)
+{
+    if (r == VK_SUCCESS) return MF_OK;
+    return r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? MF_ERR_NOMEM : MF_ERR_UNSUPPORTED;
+}
+
 /* A buffer of size bytes (at least 16): host-visible and coherent (mapped), or device-local
  * where the device has such memory. */
 VkResult mf_gpu_buffer_make(mf_gpu_device *g, VkDeviceSize size, VkBufferUsageFlags usage, bool host,
@@ -87,7 +95,7 @@ typedef struct mf_gpu_att {
     float color[4];        /* its colour, each byte / 255 as the draw list's (mf_unit_byte) */
     bool drawn;            /* region or mesh with triangles: listed when shown */
     bool sequence;         /* the image and uv set follow the slot's sequence frame */
-    bool deformable;       /* a mesh with deform offsets */
+    int32_t deform_count;  /* a mesh's deform floats; 0: a region, or none */
 } mf_gpu_att;
 
 /* A rig's tables (gpu_rig.c). */

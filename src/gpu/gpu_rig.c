@@ -5,14 +5,9 @@
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
-#include "../runtime/pose/pose_internal.h"
+#include "../runtime/pose/geom_item.h"
 #include "../runtime/skel_data_same.h"
 #include "gpu_internal.h"
-
-static bool drawable(uint8_t type)
-{
-    return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
-}
 
 static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
 
@@ -24,7 +19,7 @@ static int64_t fill(const mf_skel_data *d, uint32_t *atts, uint32_t *tris)
         const mf_sd_attachment *at = &d->attachments[i];
         uint32_t *rec = atts ? atts + (size_t)MF_GPU_ATT_WORDS * (size_t)i : NULL;
         if (rec) memset(rec, 0, MF_GPU_ATT_WORDS * sizeof *rec);
-        if (!drawable(at->type)) continue;
+        if (!mf_geom_drawable(at->type)) continue;
         const uint16_t *src =
             at->type == MF_SD_ATT_REGION && at->tri_count == 6 ? REGION_TRI : d->triangles + at->tri_first;
         if (rec) {
@@ -78,9 +73,9 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         ga->vertex_count = at->vertex_count, ga->index_count = at->tri_count;
         mf_draw_texture(d, at->image, &ga->page, &ga->image);
         for (int32_t j = 0; j < 4; j++) ga->color[j] = mf_unit_byte[(at->color >> (24 - 8 * j)) & 255u];
-        ga->drawn = drawable(at->type) && at->tri_count > 0;
+        ga->drawn = mf_geom_drawable(at->type) && at->tri_count > 0;
         ga->sequence = at->seq_count > 0 && at->image >= 0;
-        ga->deformable = at->type != MF_SD_ATT_REGION && at->deform_count > 0;
+        ga->deform_count = at->type == MF_SD_ATT_REGION ? 0 : at->deform_count;
     }
     const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
@@ -127,8 +122,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     if (vr != VK_SUCCESS) {
         mf_diag_set(diag, "", "vulkan", "the rig's tables could not be uploaded (VkResult %d)", (int)vr);
         mf_gpu_rig_destroy(r);
-        return vr == VK_ERROR_OUT_OF_HOST_MEMORY || vr == VK_ERROR_OUT_OF_DEVICE_MEMORY ? MF_ERR_NOMEM
-                                                                                      : MF_ERR_UNSUPPORTED;
+        return mf_gpu_result(vr);
     }
     *out = r;
     return MF_OK;

@@ -301,22 +301,18 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     double *gpu_t = cfg->gpu ? calloc(2 * (size_t)cfg->frames, sizeof(double)) : NULL;
     mf_draw_list **lists = cfg->gpu ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
     for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
-    if (cfg->gpu) {
-        mf_result gr = lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, d, lists, cfg->instances,
-                                                  cfg->threads, &gpu, diag)
-                             : MF_ERR_NOMEM;
-        if (gr != MF_OK) {
-            free(buf), free(items), free(cull), free(merge_t), free(xf), free(gpu_t), free(lists);
-            mf_draw_batch_destroy(merge);
-            return gr;
-        }
-    }
-    bool ok = buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t)) && (!cfg->gpu || gpu_t);
+    mf_result gpu_res = !cfg->gpu ? MF_OK
+                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, d, lists, cfg->instances,
+                                                     cfg->threads, &gpu, diag)
+                                : MF_ERR_NOMEM;
+    bool ok = gpu_res == MF_OK && buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t)) &&
+              (!cfg->gpu || gpu_t);
     for (int32_t s = 0; s <= MF_BENCH_STAGES; s++) ok = (per[s] = calloc((size_t)cfg->frames, sizeof(double))) && ok;
     mf_thread_pool *pool = NULL;
     if (ok && cfg->threads > 1 && mf_thread_pool_create(cfg->threads, &pool) != MF_OK) ok = false;
     if (!ok) {
-        mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
+        if (gpu_res == MF_OK) /* else the GPU setup said what failed */
+            mf_diag_set(diag, cfg->rig, "", "out of memory (or threads) for %d instances", cfg->instances);
     } else {
         for (int32_t i = 0; i < cfg->instances; i++)
             /* GPU skinning builds a list only on the frames an instance shows a clip (bench_gpu.c) */
@@ -403,7 +399,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     free(items);
     free(cull);
     free(buf);
-    return ok ? MF_OK : gpu_failed ? MF_ERR_UNSUPPORTED : MF_ERR_NOMEM;
+    return ok ? MF_OK : gpu_res != MF_OK ? gpu_res : gpu_failed ? MF_ERR_UNSUPPORTED : MF_ERR_NOMEM;
 }
 
 mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *diag)

@@ -53,20 +53,10 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, co
     /* room for every instance's worst case, clipping's included: never an overflow. Where that
      * passes the device's storage range (lavapipe: 128 MiB), the clipping part is halved until
      * it fits: what the instances draw unclipped always has room. */
-    int64_t deform = 0, slot_v = 0, slot_i = 0;
+    int64_t deform = 0;
     for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
-    for (int32_t sl = 0; sl < d->slot_count; sl++) { /* a slot draws one attachment at a time */
-        int32_t mv = 0, mi = 0;
-        for (int32_t a = 0; a < d->attachment_count; a++) {
-            const mf_sd_attachment *at = &d->attachments[a];
-            bool drawn = at->type == MF_SD_ATT_REGION || at->type == MF_SD_ATT_MESH || at->type == MF_SD_ATT_LINKED_MESH;
-            if (at->slot != sl || !drawn) continue;
-            mv = at->vertex_count > mv ? at->vertex_count : mv, mi = at->tri_count > mi ? at->tri_count : mi;
-        }
-        slot_v += mv, slot_i += mi;
-    }
     int64_t floor_w = (int64_t)per * (6 * (int64_t)d->bone_count + deform);
-    int64_t floor_v = (int64_t)per * slot_v, floor_i = (int64_t)per * slot_i;
+    int64_t floor_v = (int64_t)per * dl->vertex_unclipped, floor_i = (int64_t)per * dl->index_unclipped;
     int64_t words = floor_w + (int64_t)per * (4 * (int64_t)dl->vertex_cap + dl->index_cap);
     int64_t verts = (int64_t)per * dl->vertex_cap, idx = (int64_t)per * dl->index_cap, items = (int64_t)per * d->slot_count;
     if (res == MF_OK && (floor_w >= (1 << 29) || floor_v >= (1 << 28) || floor_i >= (1 << 29) || items >= (1 << 24))) {

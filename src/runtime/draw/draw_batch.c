@@ -56,26 +56,13 @@ void mf_draw_batch_begin(mf_draw_batch *b)
     b->skeletons = b->items = b->overflow = 0;
 }
 
-/* pack and texture_of (draw_item.h) inline in the loop below: in position-independent code a
- * call to the exported mf_draw_pack_color stays a call (it could be interposed). */
-#define pack mf_draw_pack
-#define texture_of mf_draw_texture
-
-uint32_t mf_draw_pack_color(float r, float g, float b, float a) { return pack(r, g, b, a); }
+/* The loop below uses draw_item.h's inline forms: in position-independent code a call to the
+ * exported mf_draw_pack_color stays a call (it could be interposed). */
+uint32_t mf_draw_pack_color(float r, float g, float b, float a) { return mf_draw_pack(r, g, b, a); }
 
 void mf_draw_texture_of(const mf_skel_data *d, int32_t image, int32_t *page, int32_t *img)
 {
-    texture_of(d, image, page, img);
-}
-
-/* The item's geometry lies inside the list, its image inside the data, its blend is one we know. */
-static bool item_ok(const mf_draw_list *dl, const mf_skel_data *d, const mf_draw_item *it)
-{
-    return it->vertex_first >= 0 && it->vertex_count >= 0 && it->vertex_first <= dl->vertex_count &&
-           it->vertex_count <= dl->vertex_count - it->vertex_first && it->index_first >= 0 &&
-           it->index_count >= 0 && it->index_first <= dl->index_count &&
-           it->index_count <= dl->index_count - it->index_first && it->image >= -1 && it->image < d->image_count &&
-           it->blend < MF_SD_BLEND_COUNT;
+    mf_draw_texture(d, image, page, img);
 }
 
 mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_skel_data *d, const float *xf)
@@ -83,37 +70,34 @@ mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_s
     if (!b || !dl || !d) return MF_ERR_ARGUMENT;
     /* items index d's images and pages: a list of another rig's would draw the wrong textures */
     if (!mf_sd_same(dl->data, d)) return MF_ERR_ARGUMENT;
-    if (dl->item_count < 0 || dl->item_count > dl->item_cap || dl->vertex_count > dl->vertex_cap ||
-        dl->index_count > dl->index_cap)
-        return MF_ERR_ARGUMENT;
+    if (!mf_draw_list_sane(dl)) return MF_ERR_ARGUMENT;
     /* what to restore when the list does not fit or lies */
     int32_t v0 = b->vertex_count, i0 = b->index_count, c0 = b->call_count;
     mf_draw_call last = c0 > 0 ? b->calls[c0 - 1] : (mf_draw_call){0};
     mf_result res = MF_OK;
     int32_t items = 0;
+    float m[6];
+    mf_draw_placement(xf, m);
     for (int32_t k = 0; k < dl->item_count && res == MF_OK; k++) {
         const mf_draw_item *it = &dl->items[k];
-        if (!item_ok(dl, d, it)) {
+        if (!mf_draw_item_sane(dl, d, it)) {
             res = MF_ERR_ARGUMENT;
             break;
         }
         if (it->index_count == 0) continue; /* nothing drawn: no reason to break a batch */
         int32_t page, image;
-        texture_of(d, it->image, &page, &image);
+        mf_draw_texture(d, it->image, &page, &image);
         int32_t nv = it->vertex_count, ni = it->index_count;
         if (nv > b->vertex_cap - b->vertex_count || ni > b->index_cap - b->index_count) {
             res = MF_ERR_NOMEM;
             break;
         }
-        mf_draw_call *c = b->call_count > 0 ? &b->calls[b->call_count - 1] : NULL;
-        if (!c || c->page != page || c->image != image || c->blend != it->blend) {
-            if (b->call_count >= b->call_cap) {
-                res = MF_ERR_NOMEM;
-                break;
-            }
-            c = &b->calls[b->call_count++];
-            *c = (mf_draw_call){.page = page, .image = image, .blend = it->blend,
-                                .vertex_first = b->vertex_count, .index_first = b->index_count};
+        mf_draw_call *c = mf_draw_join_call(b->calls, &b->call_count, b->call_cap,
+                                            b->call_count > 0 ? &b->calls[b->call_count - 1] : NULL, page, image,
+                                            it->blend, b->vertex_count, b->index_count);
+        if (!c) {
+            res = MF_ERR_NOMEM;
+            break;
         }
         /* indices first: a value outside the item rejects the list before its vertices cost */
         const uint16_t *src = dl->indices + it->index_first;
@@ -129,11 +113,10 @@ mf_result mf_draw_batch_add(mf_draw_batch *b, const mf_draw_list *dl, const mf_s
             res = MF_ERR_ARGUMENT;
             break;
         }
-        uint32_t light = pack(it->light[0], it->light[1], it->light[2], it->light[3]);
-        uint32_t dark = it->has_dark ? pack(it->dark[0], it->dark[1], it->dark[2], 1.0f) : 0u;
+        uint32_t light = mf_draw_pack(it->light[0], it->light[1], it->light[2], it->light[3]);
+        uint32_t dark = it->has_dark ? mf_draw_pack(it->dark[0], it->dark[1], it->dark[2], 1.0f) : 0u;
         const float *pv = dl->vertices + 2 * it->vertex_first, *uv = dl->uvs + 2 * it->vertex_first;
         mf_batch_vertex *out = b->vertices + b->vertex_count;
-        const float m[6] = {xf ? xf[0] : 1, xf ? xf[1] : 0, xf ? xf[2] : 0, xf ? xf[3] : 1, xf ? xf[4] : 0, xf ? xf[5] : 0};
         for (int32_t j = 0; j < nv; j++) {
             float x = pv[2 * j], y = pv[2 * j + 1];
             out[j].x = m[0] * x + m[2] * y + m[4];

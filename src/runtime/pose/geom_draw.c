@@ -62,6 +62,7 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
         }
         verts += mv, idx += mi, tris += mi / 3;
     }
+    int64_t verts_unclipped = verts, idx_unclipped = idx;
     if (clip_m > CLIP_MAX) clip_m = CLIP_MAX;
     if (clip_m >= 3) {
         /* a triangle clipped by a convex piece of m points gives at most 3 + m points (a fan of
@@ -87,6 +88,7 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     hot = (mf_lines_layout){block, 0}, cold = (mf_lines_layout){cold_block, 0};
     mf_skel_data *view = plan(dl, d->slot_count, verts, idx, clip_m, clip_cap, max_verts, &hot, &cold, &zeroed);
     dl->item_cap = d->slot_count, dl->vertex_cap = (int32_t)verts, dl->index_cap = (int32_t)idx;
+    dl->vertex_unclipped = (int32_t)verts_unclipped, dl->index_unclipped = (int32_t)idx_unclipped;
     dl->clip_cap = clip_cap;
     dl->cold = cold_block;
     /* the list's own copy of a loaded view: the caller's may be a temporary (only the blob
