@@ -3,8 +3,41 @@
 #ifndef MF_TEST_GPU_RIG_H
 #define MF_TEST_GPU_RIG_H
 #include <dlfcn.h>
+#include <math.h>
 
+#include "mf/mf_draw_batch.h"
 #include "pose_rig.h"
+
+/* Positions from the GPU within float rounding of the CPU's (it may fuse multiply-adds). */
+static inline bool gpu_close(float a, float b) { return fabsf(a - b) <= 2e-3f + 2e-5f * fabsf(b); }
+
+/* Two draw calls field by field (the struct has padding). */
+static inline bool gpu_call_same(const mf_draw_call *a, const mf_draw_call *e)
+{
+    return a->page == e->page && a->image == e->image && a->blend == e->blend && a->vertex_first == e->vertex_first &&
+           a->vertex_count == e->vertex_count && a->index_first == e->index_first && a->index_count == e->index_count;
+}
+
+/* The GPU's streams (calls, vertices, indices) against the CPU batch of the same skeletons:
+ * the same calls, indices, uvs and colours, positions within float rounding. */
+static inline void gpu_expect_streams(const mf_draw_batch *cb, const mf_draw_call *calls, int32_t call_count,
+                                      const mf_batch_vertex *gv, int32_t vertex_count, const uint32_t *gi,
+                                      int32_t index_count)
+{
+    assert_int_equal(vertex_count, cb->vertex_count);
+    assert_int_equal(index_count, cb->index_count);
+    assert_int_equal(call_count, cb->call_count);
+    for (int32_t c = 0; c < call_count; c++) assert_true(gpu_call_same(&calls[c], &cb->calls[c]));
+    if (index_count) assert_memory_equal(gi, cb->indices, (size_t)index_count * sizeof(uint32_t));
+    for (int32_t v = 0; v < vertex_count; v++) {
+        const mf_batch_vertex *a = &gv[v], *e = &cb->vertices[v];
+        if (!gpu_close(a->x, e->x) || !gpu_close(a->y, e->y))
+            fail_msg("vertex %d: gpu (%.6f, %.6f), cpu (%.6f, %.6f)", v, a->x, a->y, e->x, e->y);
+        assert_true(a->u == e->u && a->v == e->v);
+        assert_int_equal(a->light, e->light);
+        assert_int_equal(a->dark, e->dark);
+    }
+}
 
 /* LeakSanitizer (the sanitized build) in a GPU test: the validation layer's synchronization
  * validation leaves C++ objects in cycles at exit (VK_LAYER_KHRONOS_validation 1.3.239); our

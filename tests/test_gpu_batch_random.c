@@ -54,12 +54,7 @@ static void same(const snap *a, const mf_gpu_batch *b, int32_t overflow_more)
     assert_int_equal(b->gpu_items, a->gi);
     assert_int_equal(b->upload_bytes, a->up);
     assert_int_equal(b->overflow, a->of + overflow_more);
-    if (a->c > 0) {
-        const mf_draw_call *x = &b->calls[a->c - 1], *y = &a->last;
-        assert_true(x->page == y->page && x->image == y->image && x->blend == y->blend &&
-                    x->vertex_first == y->vertex_first && x->vertex_count == y->vertex_count &&
-                    x->index_first == y->index_first && x->index_count == y->index_count);
-    }
+    if (a->c > 0) assert_true(gpu_call_same(&b->calls[a->c - 1], &a->last));
 }
 
 static void random_adds(void **state)
@@ -156,23 +151,8 @@ static void random_adds(void **state)
         }
         assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
         assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
-        assert_int_equal(b->vertex_count, cb->vertex_count);
-        assert_int_equal(b->index_count, cb->index_count);
-        assert_int_equal(b->call_count, cb->call_count);
-        for (int32_t c = 0; c < b->call_count; c++) {
-            const mf_draw_call *x = &b->calls[c], *y = &cb->calls[c];
-            assert_true(x->page == y->page && x->image == y->image && x->blend == y->blend &&
-                        x->vertex_first == y->vertex_first && x->vertex_count == y->vertex_count &&
-                        x->index_first == y->index_first && x->index_count == y->index_count);
-        }
         assert_int_equal(mf_gpu_batch_read(b, gv, gi), MF_OK);
-        assert_memory_equal(gi, cb->indices, sizeof *gi * (size_t)cb->index_count);
-        for (int32_t v = 0; v < cb->vertex_count; v++) {
-            const mf_batch_vertex *x = &gv[v], *y = &cb->vertices[v];
-            assert_true(fabsf(x->x - y->x) <= 2e-3f + 2e-5f * fabsf(y->x));
-            assert_true(fabsf(x->y - y->y) <= 2e-3f + 2e-5f * fabsf(y->y));
-            assert_true(x->u == y->u && x->v == y->v && x->light == y->light && x->dark == y->dark);
-        }
+        gpu_expect_streams(cb, b->calls, b->call_count, gv, b->vertex_count, gi, b->index_count);
         mf_gpu_batch_destroy(b);
     }
     fprintf(stderr, "test_gpu_batch_random: %ld accepted (%ld by pose walk), %ld refused for room, %ld lies refused\n",

@@ -272,31 +272,11 @@ static int teardown(void **state)
 
 enum { SKELS = 3, SLOTS = 3, FRAMES = 10, CAP_V = 1 << 14 };
 
-static bool close_to(float a, float b) { return fabsf(a - b) <= 2e-3f + 2e-5f * fabsf(b); }
-
 /* The GPU's streams (in the host's buffers) against the CPU batch of the same frame. */
 static void compare(const mf_draw_batch *cb, int32_t gv_count, int32_t gi_count, const mf_draw_call *calls,
                     int32_t call_count, const host_buffer *hv, const host_buffer *hi)
 {
-    assert_int_equal(gv_count, cb->vertex_count);
-    assert_int_equal(gi_count, cb->index_count);
-    assert_int_equal(call_count, cb->call_count);
-    for (int32_t c = 0; c < call_count; c++) {
-        const mf_draw_call *a = &calls[c], *e = &cb->calls[c];
-        assert_true(a->page == e->page && a->image == e->image && a->blend == e->blend);
-        assert_true(a->vertex_first == e->vertex_first && a->vertex_count == e->vertex_count);
-        assert_true(a->index_first == e->index_first && a->index_count == e->index_count);
-    }
-    if (gi_count) assert_memory_equal(hi->map, cb->indices, (size_t)gi_count * sizeof(uint32_t));
-    const mf_batch_vertex *gv = hv->map;
-    for (int32_t v = 0; v < gv_count; v++) {
-        const mf_batch_vertex *a = &gv[v], *e = &cb->vertices[v];
-        if (!close_to(a->x, e->x) || !close_to(a->y, e->y))
-            fail_msg("vertex %d: gpu (%.6f, %.6f), cpu (%.6f, %.6f)", v, a->x, a->y, e->x, e->y);
-        assert_true(a->u == e->u && a->v == e->v);
-        assert_int_equal(a->light, e->light);
-        assert_int_equal(a->dark, e->dark);
-    }
+    gpu_expect_streams(cb, calls, call_count, hv->map, gv_count, hi->map, gi_count);
 }
 
 /* What a frame slot of the host holds: its command buffer, fence, copies of the streams and
