@@ -74,8 +74,8 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
 }
 
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
-/* The pose's packed world: written at the end of each world update; a world change since
- * (mf_pose_update_bone, mf_pose_world_changed) packs it again here, once. The pose is the
+/* The pose's packed world: written by the first skinning after each world update (a world
+ * change since, mf_pose_update_bone or mf_pose_world_changed, packs it again), once. The pose is the
  * caller's thread's (mf_pose.h), so its scratch may be written through a const pose. */
 static const float *pose_mats(const mf_pose *p)
 {

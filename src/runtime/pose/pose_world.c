@@ -271,8 +271,9 @@ void mf_pose_update_world(mf_pose *p)
     }
     p->bones_computed += counts[0];
     p->bones_kept += counts[1];
-    mf_skin_pack_bones(p, s->skin_mats);
-    s->skin_mats_valid = 1;
+    /* packed for CPU skinning by its first call (geom_vertices.c): a frame skinned on the GPU
+     * (mf_gpu.h) never writes them */
+    s->skin_mats_valid = 0;
 }
 
 void mf_pose_world_changed(mf_pose *p)
