@@ -79,6 +79,52 @@ static const char *SCENE_RIG = RIG_HEAD
     "\"weights\":{\"bones\":[\"arm\",\"hand\"],\"v\":[[0,0.5,1,1,1,0.5,2,2],[0,0.25,9,1,1,0.75,6,2],[1,1,0,0]]}}"
     "]}]}";
 
+/* No constraints and no clipping (the GPU may compute its world: mf_gpu_batch_add_local): every
+ * inherit mode, shears, non-uniform and negative scales (a reflected parent), regions on each
+ * bone, an unweighted mesh and a weighted one with deform keys, an inherit key. */
+static const char *WORLD_RIG __attribute__((unused)) = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\",\"x\":4,\"y\":-2,\"rot\":5,\"sx\":1.1},"
+    "{\"name\":\"arm\",\"parent\":\"root\",\"x\":10,\"rot\":20,\"sx\":1.5,\"sy\":0.7,\"shx\":6,\"shy\":-9},"
+    "{\"name\":\"flip\",\"parent\":\"root\",\"x\":-8,\"y\":3,\"sy\":-1.2},"
+    "{\"name\":\"nrr\",\"parent\":\"arm\",\"x\":25,\"rot\":-15,\"inherit\":\"NoRotationOrReflection\"},"
+    "{\"name\":\"ns\",\"parent\":\"flip\",\"x\":12,\"rot\":30,\"sx\":0.8,\"inherit\":\"NoScale\"},"
+    "{\"name\":\"nsr\",\"parent\":\"flip\",\"x\":6,\"y\":4,\"rot\":-40,\"inherit\":\"NoScaleOrReflection\"},"
+    "{\"name\":\"ot\",\"parent\":\"arm\",\"x\":5,\"y\":5,\"rot\":10,\"inherit\":\"OnlyTranslation\"},"
+    "{\"name\":\"tip\",\"parent\":\"nrr\",\"x\":8,\"shy\":12}],"
+    "\"slots\":[{\"name\":\"a\",\"bone\":\"arm\",\"attachment\":\"r\"},"
+    "{\"name\":\"b\",\"bone\":\"nrr\",\"attachment\":\"r\",\"blend\":\"Additive\"},"
+    "{\"name\":\"c\",\"bone\":\"ns\",\"attachment\":\"r\",\"dark\":\"#102030\"},"
+    "{\"name\":\"d\",\"bone\":\"nsr\",\"attachment\":\"r\"},"
+    "{\"name\":\"e\",\"bone\":\"ot\",\"attachment\":\"r\",\"color\":\"#80ff40c0\"},"
+    "{\"name\":\"f\",\"bone\":\"tip\",\"attachment\":\"r\"},"
+    "{\"name\":\"m\",\"bone\":\"flip\",\"attachment\":\"m\"},"
+    "{\"name\":\"w\",\"bone\":\"root\",\"attachment\":\"w\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"a\",\"name\":\"r\",\"type\":\"Region\",\"x\":3,\"y\":-2,\"rot\":15,\"width\":20,\"height\":12},"
+    "{\"slot\":\"b\",\"name\":\"r\",\"type\":\"Region\",\"x\":2,\"width\":10,\"height\":14},"
+    "{\"slot\":\"c\",\"name\":\"r\",\"type\":\"Region\",\"x\":-4,\"y\":6,\"width\":16,\"height\":8},"
+    "{\"slot\":\"d\",\"name\":\"r\",\"type\":\"Region\",\"rot\":-30,\"width\":12,\"height\":12},"
+    "{\"slot\":\"e\",\"name\":\"r\",\"type\":\"Region\",\"x\":1,\"y\":1,\"width\":6,\"height\":18},"
+    "{\"slot\":\"f\",\"name\":\"r\",\"type\":\"Region\",\"x\":4,\"width\":8,\"height\":8},"
+    "{\"slot\":\"m\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":4,\"uvs\":[0,0,1,0,1,1,0,1],"
+    "\"vertices\":[0,0,30,0,30,30,0,30],\"triangles\":[0,1,2,0,2,3]},"
+    "{\"slot\":\"w\",\"name\":\"w\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],"
+    "\"weights\":{\"bones\":[\"arm\",\"ns\",\"tip\"],\"v\":[[0,0.5,1,1,1,0.5,2,2],[1,0.25,9,1,2,0.75,6,2],[2,1,0,0]]}}"
+    "]}]}";
+
+static const char *const WORLD_NAMES[] __attribute__((unused)) = {"wave", "spin"};
+static const char *const WORLD_CLIPS[] __attribute__((unused)) = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"root\":{\"rotate\":{\"t\":[0,1],\"v\":[-20,30]}},"
+    "\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]},\"shear\":{\"t\":[0,1],\"v\":[[0,0],[20,-15]]}},"
+    "\"flip\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[1.3,-0.5]]}},"
+    "\"ns\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[5,-7]]}},"
+    "\"tip\":{\"inherit\":{\"t\":[0,0.5],\"v\":[\"Normal\",\"NoScale\"]}}},"
+    "\"deform\":{\"default\":{\"m\":{\"m\":{\"t\":[0.1,0.8],\"v\":[[1,2,3,4,5,6,7,8],[-5,6,7,-8,9,-10,0,1]]}},"
+    "\"w\":{\"w\":{\"t\":[0,0.6],\"v\":[[1,2,3,4,5,6,7,8,9,10],[-3,1,0,2,-1,4,2,2,0,-5]]}}}}}",
+    /* turns far past a full circle: the GPU's cos and sin reduce their angle first */
+    CLIP_HEAD "\"length\":1,\"bones\":{\"nrr\":{\"rotate\":{\"t\":[0,1],\"v\":[400,1900]}},"
+    "\"nsr\":{\"rotate\":{\"t\":[0,1],\"v\":[-720,-3000]}},\"ot\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-2,0.5]]}}}}"};
+
 static const char *const SCENE_NAMES[] = {"swing", "bend"};
 static const char *const SCENE_CLIPS[] = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]}},"

@@ -129,14 +129,49 @@ static void scene_step(scene *s, float dt)
 }
 
 typedef struct totals {
-    long vertices, items, gpu_items, clipped_items, deformed, listless;
+    long vertices, items, gpu_items, clipped_items, deformed, listless, local;
 } totals;
+
+/* A world no one may read: NaN, and the pose told its world changed (the next update computes
+ * every bone again). */
+static void poison_world(mf_pose *p)
+{
+    float *w[6] = {p->a, p->b, p->c, p->d, p->wx, p->wy};
+    for (int k = 0; k < 6; k++)
+        for (int32_t i = 0; i < p->bone_count; i++) w[k][i] = NAN;
+    mf_pose_world_changed(p);
+}
+
+/* The frame with the world on the GPU (mf_gpu_batch_add_local) for every pose that shows no
+ * clip, its world NaN while it is added and made again by the CPU after; a pose that shows one
+ * is refused that way and goes with its list. */
+static void add_world_frame(scene *s, mf_gpu_batch *gw, totals *t)
+{
+    assert_int_equal(mf_gpu_batch_begin(gw), MF_OK);
+    for (int i = 0; i < SKELS; i++) {
+        mf_pose *p = s->pose[i];
+        if (mf_gpu_pose_needs_list(s->rig, p)) {
+            int32_t v = gw->vertex_count, sk = gw->skeletons;
+            assert_int_equal(mf_gpu_batch_add_local(gw, s->rig, p, s->xf[i]), MF_ERR_ARGUMENT);
+            assert_true(gw->vertex_count == v && gw->skeletons == sk);
+            assert_int_equal(mf_draw_list_build_items(s->gpu[i], p), MF_OK);
+            assert_int_equal(mf_gpu_batch_add(gw, s->rig, p, s->gpu[i], s->xf[i]), MF_OK);
+            continue;
+        }
+        poison_world(p);
+        assert_int_equal(mf_gpu_batch_add_local(gw, s->rig, p, s->xf[i]), MF_OK);
+        mf_pose_update_world(p);
+        t->local++;
+    }
+    assert_int_equal(mf_gpu_batch_submit(gw), MF_OK);
+}
 
 
 /* One frame both ways; the streams compared. */
-static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_batch *gp, mf_batch_vertex *gv,
-                          uint32_t *gi, totals *t)
+static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_batch *gp, mf_gpu_batch *gw,
+                          mf_batch_vertex *gv, uint32_t *gi, totals *t)
 {
+    if (gw) add_world_frame(s, gw, t);
     mf_draw_batch_begin(cb);
     assert_int_equal(mf_gpu_batch_begin(gb), MF_OK);
     /* without a list wherever the pose shows no clip: the pose's items, the same records */
@@ -190,6 +225,12 @@ static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_
         free(pv), free(pi);
         t->listless += listless;
     }
+    if (gw) { /* the GPU's world: the CPU's streams within float rounding */
+        assert_int_equal(mf_gpu_batch_wait(gw), MF_OK);
+        assert_int_equal(gw->overflow, 0);
+        assert_int_equal(mf_gpu_batch_read(gw, gv, gi), MF_OK);
+        gpu_expect_streams(cb, gw->calls, gw->call_count, gv, gw->vertex_count, gi, gw->index_count);
+    }
     t->vertices += cb->vertex_count, t->items += gb->items, t->gpu_items += gb->gpu_items;
 }
 
@@ -204,26 +245,29 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
     mf_gpu_batch_desc gd = {.max_vertices = 1 << 18, .max_instances = SKELS, .max_items = 512 * SKELS,
                             .max_words = 1 << 20, .readback = true};
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gb, NULL), MF_OK);
-    mf_gpu_batch *gp = NULL;
+    mf_gpu_batch *gp = NULL, *gw = NULL;
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gp, NULL), MF_OK);
+    if (mf_gpu_rig_world_ok(s.rig)) assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gw, NULL), MF_OK);
     mf_batch_vertex *gv = malloc(sizeof(mf_batch_vertex) << 18);
     uint32_t *gi = malloc(sizeof(uint32_t) * 3 << 18);
     assert_true(gv && gi);
     int32_t clips = d->clip_count < max_clips ? d->clip_count : max_clips;
     if (clips == 0) { /* the setup pose */
         scene_step(&s, 0);
-        compare_frame(&s, cb, gb, gp, gv, gi, t);
+        compare_frame(&s, cb, gb, gp, gw, gv, gi, t);
     }
     for (int32_t c = 0; c < clips; c++) {
         scene_play(&s, c);
         for (int f = 0; f < FRAMES; f++) {
             scene_step(&s, 1.0f / 24.0f + 0.011f * (float)f);
-            compare_frame(&s, cb, gb, gp, gv, gi, t);
+            compare_frame(&s, cb, gb, gp, gw, gv, gi, t);
         }
     }
-    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed; %ld skeleton-frames also without a list) agree\n",
-            label, clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed, t->listless);
+    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed; %ld skeleton-frames also without a list, %ld with the world on the GPU%s) agree\n",
+            label, clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed, t->listless, t->local,
+            gw ? "" : ": the rig has constraints");
     free(gv), free(gi);
+    mf_gpu_batch_destroy(gw);
     mf_gpu_batch_destroy(gp);
     mf_gpu_batch_destroy(gb);
     mf_draw_batch_destroy(cb);
@@ -246,6 +290,20 @@ static void test_scene_rig_agrees(void **state)
     test_rig_free(&r);
     int32_t n = mf_gpu_device_messages(g_dev, NULL);
     assert_int_equal(n, 0);
+}
+
+static void test_world_rig_agrees(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, WORLD_RIG, WORLD_NAMES, WORLD_CLIPS, 2);
+    totals t = {0};
+    compare_clips(&r.data, "world rig", 2, &t);
+    assert_int_equal(t.local, 2 * FRAMES * SKELS); /* every skeleton-frame: no clipping */
+    assert_true(t.deformed > 0);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
 static void test_mannequin_agrees(void **state)
@@ -313,8 +371,13 @@ static void test_corpus_agrees(void **state)
     corpus_rig("dragon", "dragon-ess.json", 4, &t);      /* sequences, five pages */
     corpus_rig("alien", "alien-pro.json", 6, &t);        /* deform */
     corpus_rig("owl", "owl-pro.json", 6, &t);            /* deform, weighted */
+    /* no constraints: the world on the GPU too */
+    corpus_rig("probe-inherit", "probe-inherit.json", 6, &t); /* the inherit modes, keyed */
+    corpus_rig("speedy", "speedy-ess.json", 2, &t);
+    corpus_rig("powerup", "powerup-pro.json", 2, &t);
     if (!tu_shared()) return;
     assert_true(t.gpu_items > 0 && t.clipped_items > 0 && t.deformed > 0);
+    assert_true(t.local > 0);
     assert_true(t.listless > 0); /* spineboy shows its clip only in portal: other clips go without */
 }
 
@@ -390,6 +453,90 @@ static void test_rejections_leave_the_frame(void **state)
     mf_gpu_rig_destroy(orig);
     scene_free(&s);
     test_rig_free(&r), test_rig_free(&other);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+/* The world on the GPU (mf_gpu_batch_add_local): what it takes of the words (7 a bone and one
+ * for every 4 uploaded, 6 a bone the GPU writes), given back when the skeleton is refused or
+ * draws nothing; refused for a rig with constraints. */
+static void test_local_words(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r, ik;
+    test_rig_build(&r, WORLD_RIG, WORLD_NAMES, WORLD_CLIPS, 2);
+    test_rig_build(&ik, RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"length\":10},"
+                        "{\"name\":\"t\",\"parent\":\"root\",\"x\":20}],"
+                        "\"ik\":[{\"name\":\"k\",\"bones\":[\"a\"],\"target\":\"t\"}]}",
+                   NULL, NULL, 0);
+    mf_gpu_rig *rig = NULL, *ik_rig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
+    assert_int_equal(mf_gpu_rig_create(g_dev, &ik.data, &ik_rig, NULL), MF_OK);
+    assert_true(mf_gpu_rig_world_ok(rig));
+    assert_false(mf_gpu_rig_world_ok(ik_rig));
+    assert_false(mf_gpu_rig_world_ok(NULL));
+    mf_pose *p[3], *pk = NULL;
+    for (int i = 0; i < 3; i++) assert_int_equal(mf_pose_create(&r.data, NULL, &p[i], NULL), MF_OK);
+    assert_int_equal(mf_pose_create(&ik.data, NULL, &pk, NULL), MF_OK);
+    const int32_t n = r.data.bone_count, slots = r.data.slot_count, need = 7 * n + (n + 3) / 4 + 6 * n;
+    for (int32_t k = 0; k < slots / 2; k++) p[1]->attachment[p[1]->draw_order[k]] = -1; /* half the items */
+    for (int32_t k = 0; k < slots; k++) p[2]->attachment[k] = -1;                       /* none */
+    /* room for the words of two skeletons and the items of one and a half */
+    mf_gpu_batch_desc gd = {.max_words = 2 * need, .max_items = slots + slots / 2 + 1, .max_instances = 8,
+                            .readback = true};
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p[0], NULL), MF_ERR_ARGUMENT); /* before begin */
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_local(NULL, rig, p[0], NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_add_local(b, NULL, p[0], NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, NULL, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, pk, NULL), MF_ERR_ARGUMENT);    /* another data */
+    assert_int_equal(mf_gpu_batch_add_local(b, ik_rig, pk, NULL), MF_ERR_ARGUMENT); /* constraints */
+    assert_int_equal(b->skeletons, 0);
+    /* nothing drawn: its words go back at once */
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p[2], NULL), MF_OK);
+    assert_int_equal(b->skeletons, 1);
+    assert_int_equal(b->items, 0);
+    assert_int_equal(b->upload_bytes, 32); /* its instance record alone */
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p[0], NULL), MF_OK);
+    /* a second whole one: its items do not fit, its words are given back */
+    int32_t up = b->upload_bytes;
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p[0], NULL), MF_ERR_NOMEM);
+    assert_int_equal(b->overflow, 1);
+    assert_int_equal(b->upload_bytes, up);
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p[1], NULL), MF_OK); /* the last words */
+    /* its instance record, local pose and item records */
+    assert_int_equal(b->upload_bytes, up + 32 + 4 * (7 * n + (n + 3) / 4) + 32 * (slots - slots / 2));
+    /* no words left: refused, even with nothing to draw (the words are taken while it is added) */
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p[2], NULL), MF_ERR_NOMEM);
+    assert_int_equal(mf_gpu_batch_add(b, rig, p[2], NULL, NULL), MF_ERR_NOMEM);
+    assert_int_equal(b->skeletons, 3);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    /* what went in draws as the CPU's would */
+    mf_batch_vertex *gv = malloc(sizeof *gv * (size_t)(b->vertex_count + 1));
+    uint32_t *gi = malloc(sizeof *gi * (size_t)(b->index_count + 1));
+    assert_int_equal(mf_gpu_batch_read(b, gv, gi), MF_OK);
+    mf_draw_batch *cb = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &cb), MF_OK);
+    mf_draw_batch_begin(cb);
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_draw_list_create(&r.data, NULL, &dl), MF_OK);
+    for (int i = 0; i < 2; i++) {
+        mf_pose_update_world(p[i]);
+        assert_int_equal(mf_draw_list_build(dl, p[i]), MF_OK);
+        assert_int_equal(mf_draw_batch_add(cb, dl, &r.data, NULL), MF_OK);
+    }
+    gpu_expect_streams(cb, b->calls, b->call_count, gv, b->vertex_count, gi, b->index_count);
+    free(gv), free(gi);
+    mf_draw_list_destroy(dl);
+    mf_draw_batch_destroy(cb);
+    mf_gpu_batch_destroy(b);
+    for (int i = 0; i < 3; i++) mf_pose_destroy(p[i]);
+    mf_pose_destroy(pk);
+    mf_gpu_rig_destroy(rig), mf_gpu_rig_destroy(ik_rig);
+    test_rig_free(&r), test_rig_free(&ik);
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
@@ -583,9 +730,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_scene_rig_agrees),
+        cmocka_unit_test(test_world_rig_agrees),
         cmocka_unit_test(test_mannequin_agrees),
         cmocka_unit_test(test_rejections_leave_the_frame),
         cmocka_unit_test(test_listless_rejections),
+        cmocka_unit_test(test_local_words),
         cmocka_unit_test(test_partial_rejection_rolls_back),
         cmocka_unit_test(test_corpus_agrees),
     };

@@ -27,6 +27,17 @@
  * the GPU from the rig's data, the pose's bone palette and its deform offsets, which add()
  * copies, so the pose may change as soon as add() returns.
  *
+ * World transforms on the GPU: for a rig without constraints (mf_gpu_rig_world_ok), a host may
+ * skip mf_pose_update_world() and add the sampled pose with mf_gpu_batch_add_local(): the GPU
+ * computes each instance's bone palette from its local pose (all five inherit modes) before it
+ * skins. The CPU's frame is then sampling and the item walk; the pose's world arrays are left as
+ * they were (stale), so a host that reads a bone's world position or shows a clipping
+ * attachment updates that instance's world itself and adds it with mf_gpu_batch_add():
+ *
+ *         mf_tracks_update(t, dt); mf_tracks_apply(t, pose);     // no world update
+ *         if (mf_gpu_pose_needs_list(rig, pose)) { mf_pose_update_world(pose); ... add() as above }
+ *         else mf_gpu_batch_add_local(b, rig, pose, xf);
+ *
  * Frames in flight: a batch keeps desc.frames_in_flight slots (upload and output buffers).
  * begin() moves to the next slot; with mf_gpu_batch_submit it waits for that slot's last submit
  * itself; with mf_gpu_batch_record the host must know the command buffer that last used the
@@ -99,6 +110,9 @@ uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
 /* Whether mf_gpu_batch_add may need a draw list for this rig: true when the data has clipping
  * attachments (clipped items are clipped on the CPU, by the list). */
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
+/* Whether the GPU can compute the rig's world transforms (mf_gpu_batch_add_local): its data
+ * has no IK, transform, path or physics constraint. false for NULL. */
+bool mf_gpu_rig_world_ok(const mf_gpu_rig *r);
 /* Whether this frame's items need a draw list: a slot of the posed instance (of the rig's data)
  * shows a clipping attachment (its bone active). Check it after the world update, then build
  * the list only when it does (most frames of most rigs: no clipping shown, no list). It looks at
@@ -112,8 +126,9 @@ typedef struct mf_gpu_batch_desc {
     int32_t max_calls;      /* 0: 4096 */
     int32_t max_instances;  /* 0: 1024 */
     int32_t max_items;      /* 0: 64 × max_instances */
-    /* 32-bit words for bone palettes (6 a bone), deform offsets and clipped geometry (4 a
-     * vertex, 1 an index). 0: 2048 × max_instances */
+    /* 32-bit words for bone palettes (6 a bone), deform offsets, clipped geometry (4 a
+     * vertex, 1 an index) and local poses (mf_gpu_batch_add_local: 7 a bone and 1 for every 4
+     * bones, besides the palette the GPU writes). 0: 2048 × max_instances */
     int32_t max_words;
     int32_t frames_in_flight; /* 0: 2 */
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
@@ -159,6 +174,16 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
  *                    unclipped item whose counts or slot are not its attachment's): nothing added. */
 mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,
                            const mf_draw_list *dl, const float *xf);
+/* As mf_gpu_batch_add with no list, for a pose whose world the GPU computes: its local pose (x,
+ * y, rot, sx, sy, shx, shy and inherit, sampled or written by the host; mf_pose_update_world
+ * need not have run) is copied and the GPU makes the palette from it, as the world update
+ * would (within float rounding). The items are the pose's (slots, attachments, colours,
+ * sequence frames, deform, draw order, active bones), as add() lists them.
+ *   MF_ERR_ARGUMENT  as add(), and a rig that is not mf_gpu_rig_world_ok, or a pose that shows a
+ *                    clipping attachment (mf_gpu_pose_needs_list: clipping needs the CPU's
+ *                    world): nothing added;
+ *   MF_ERR_NOMEM     as add(). */
+mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose, const float *xf);
 
 /* Records the frame's work into the host's command buffer (recording, outside a render pass,
  * of the device's queue family): the upload copy, the dispatches, and a barrier that makes the

@@ -1,6 +1,7 @@
 /* A GPU batch (mf_gpu.h): what mf_draw_batch_add merges on the CPU, written as item records,
- * instance records, palettes, deform offsets and clipped geometry into the slot's upload
- * buffer, copied to the GPU and skinned there by skin.comp. */
+ * instance records, palettes (or local poses), deform offsets and clipped geometry into the
+ * slot's upload buffer, copied to the GPU, posed there by world.comp (local poses) and skinned
+ * by skin.comp. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -22,10 +23,12 @@ typedef struct gpu_slot {
     int32_t vertex_count, index_count; /* of its last submit */
 } gpu_slot;
 
-/* Consecutive items of one rig: one dispatch with that rig's tables. */
+/* Consecutive items of one rig: one dispatch with that rig's tables; the instances they belong
+ * to, and how many of those the GPU poses (one world dispatch when any). */
 typedef struct gpu_run {
     const mf_gpu_rig *rig;
     uint32_t item_first, item_count;
+    uint32_t inst_first, inst_count, locals;
 } gpu_run;
 
 typedef struct gpu_batch {
@@ -34,6 +37,9 @@ typedef struct gpu_batch {
     mf_gpu_batch_desc desc;
     uint32_t inst_off, direct_off, words_off, total_words; /* the frame's layout in words */
     uint32_t items, instances, directs, words;             /* used this frame */
+    /* words the GPU writes (palettes of local poses), from the top of the words down: never
+     * uploaded */
+    uint32_t gpu_words, locals;
     int32_t run_count, run_cap;
     gpu_run *runs;
     gpu_slot slots[MAX_SLOTS];
@@ -215,7 +221,7 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
     pub->vertex_count = pub->index_count = pub->call_count = 0;
     pub->skeletons = pub->items = pub->overflow = pub->gpu_items = pub->upload_bytes = 0;
     pub->vertex_buffer = s->vout.buf, pub->index_buffer = s->iout.buf;
-    b->items = b->instances = b->directs = b->words = 0;
+    b->items = b->instances = b->directs = b->words = b->gpu_words = b->locals = 0;
     b->run_count = 0;
     return res;
 }
@@ -239,6 +245,9 @@ static bool skinnable(const mf_skel_data *d, const mf_draw_item *it)
 /* The frame's words are the slot's mapped upload buffer: written in place, no second copy. */
 static uint32_t *frame_words(gpu_batch *b) { return b->slots[b->cur].upload.map; }
 
+/* Words left between the uploaded ones and the GPU's. */
+static uint32_t free_words(const gpu_batch *b) { return (uint32_t)b->desc.max_words - b->words - b->gpu_words; }
+
 /* The call the next item joins (draw_item.h: the CPU merge's rule); NULL when the calls are full. */
 static inline mf_draw_call *join_call(mf_gpu_batch *pub, mf_draw_call *last, int32_t page, int32_t image,
                                       uint8_t blend, int32_t vertex_count, int32_t index_count)
@@ -261,7 +270,7 @@ static inline mf_result put_deform(gpu_batch *b, const mf_pose *p, int32_t slot,
     *def = NONE;
     if (deform_count <= 0 || p->deform_attachment[slot] != att) return MF_OK;
     uint32_t n = (uint32_t)deform_count;
-    if (n > (uint32_t)b->desc.max_words - b->words) return MF_ERR_NOMEM;
+    if (n > free_words(b)) return MF_ERR_NOMEM;
     *def = b->words_off + b->words;
     memcpy(frame_words(b) + *def, p->deform + p->deform_first[slot], n * sizeof(float));
     b->words += n;
@@ -312,7 +321,7 @@ static mf_result add_item(gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *p,
     uint32_t att = (uint32_t)it->attachment, def = NONE;
     if (it->clipped) { /* the list's clipped geometry: x, y, u, v a vertex, then the indices */
         uint32_t need = 4u * (uint32_t)nv + (uint32_t)ni;
-        if (need > (uint32_t)b->desc.max_words - b->words) return MF_ERR_NOMEM;
+        if (need > free_words(b)) return MF_ERR_NOMEM;
         uint32_t *w = frame_words(b);
         uint32_t vo = b->words_off + b->words, io = vo + 4u * (uint32_t)nv;
         float *dv = (float *)(w + vo);
@@ -403,29 +412,46 @@ bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *p)
     return false;
 }
 
-mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
-                           const float *xf)
+/* The local pose the GPU makes the palette from (world.comp): x, y, rot, sx, sy, shx, shy as
+ * arrays of n floats, then the inherit modes, 4 a word. */
+static void put_locals(const mf_pose *p, uint32_t *w)
 {
-    if (!pub || !rig || !p || (!dl && mf_gpu_pose_needs_list(rig, p))) return MF_ERR_ARGUMENT;
+    size_t n = (size_t)p->bone_count;
+    const float *arr[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
+    for (int k = 0; k < 7; k++) memcpy(w + (size_t)k * n, arr[k], n * sizeof(float));
+    unsigned char *inh = (unsigned char *)(w + 7 * n);
+    memcpy(inh, p->inherit, n);
+    memset(inh + n, 0, 4 * ((n + 3) / 4) - n);
+}
+
+static uint32_t local_words(const mf_pose *p) { return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u; }
+
+/* add() and add_local(): local, the GPU makes the palette from the local pose. */
+static mf_result add_skeleton(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
+                              const float *xf, bool local)
+{
     gpu_batch *b = impl(pub);
-    if (b->cur < 0 || rig->g != b->g) return MF_ERR_ARGUMENT;
-    /* the list's items index the data the rig's tables hold, and the pose is posed from it */
-    if (!mf_sd_same(rig->data, p->data) || (dl && !mf_sd_same(dl->data, p->data))) return MF_ERR_ARGUMENT;
-    if (dl && !mf_draw_list_sane(dl)) return MF_ERR_ARGUMENT;
     const mf_gpu_batch_desc *c = &b->desc;
-    uint32_t palette_words = 6u * (uint32_t)p->bone_count;
-    if (b->instances >= (uint32_t)c->max_instances || palette_words > (uint32_t)c->max_words - b->words) {
+    uint32_t palette_words = 6u * (uint32_t)p->bone_count, up_words = local ? local_words(p) : palette_words;
+    if (b->instances >= (uint32_t)c->max_instances || up_words > free_words(b) ||
+        (local && palette_words > free_words(b) - up_words)) {
         pub->overflow++;
         return MF_ERR_NOMEM;
     }
     /* what to restore when the skeleton does not fit or its list lies */
     int32_t v0 = pub->vertex_count, i0 = pub->index_count, c0 = pub->call_count, g0 = pub->gpu_items;
-    uint32_t items0 = b->items, directs0 = b->directs, words0 = b->words;
+    uint32_t items0 = b->items, directs0 = b->directs, words0 = b->words, gpu_words0 = b->gpu_words;
     mf_draw_call last = c0 > 0 ? pub->calls[c0 - 1] : (mf_draw_call){0};
     uint32_t *w = frame_words(b), inst = b->instances;
-    uint32_t pal = b->words_off + b->words;
-    mf_pose_palette(p, (float *)(w + pal));
-    b->words += palette_words;
+    uint32_t up = b->words_off + b->words, pal = up;
+    if (local) {
+        put_locals(p, w + up);
+        b->gpu_words += palette_words;
+        pal = b->words_off + (uint32_t)c->max_words - b->gpu_words;
+    } else {
+        mf_pose_palette(p, (float *)(w + up));
+    }
+    b->words += up_words;
     mf_result res = MF_OK;
     int32_t items = 0;
     if (dl) {
@@ -441,29 +467,57 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
     if (res == MF_OK && items > 0) {
         gpu_run *run = b->run_count > 0 ? &b->runs[b->run_count - 1] : NULL;
         if (run && run->rig == rig) run->item_count = b->items - run->item_first;
-        else if (b->run_count < b->run_cap) b->runs[b->run_count++] = (gpu_run){rig, items0, b->items - items0};
+        else if (b->run_count < b->run_cap)
+            run = &b->runs[b->run_count++], *run = (gpu_run){rig, items0, b->items - items0, inst, 0, 0};
         else res = MF_ERR_NOMEM;
+        /* the run's world dispatch covers its instances (one with no items between them has none
+         * to pose: its local pose is dropped below) */
+        if (res == MF_OK) run->inst_count = inst + 1 - run->inst_first, run->locals += local;
     }
     if (res != MF_OK) {
         pub->vertex_count = v0, pub->index_count = i0, pub->call_count = c0, pub->gpu_items = g0;
         if (c0 > 0) pub->calls[c0 - 1] = last;
-        b->items = items0, b->directs = directs0, b->words = words0;
+        b->items = items0, b->directs = directs0, b->words = words0, b->gpu_words = gpu_words0;
         if (res == MF_ERR_NOMEM) pub->overflow++;
         return res;
     }
+    uint32_t loc = NONE;
+    if (local && items > 0) loc = up, b->locals++;
+    else if (local) b->words = words0, b->gpu_words = gpu_words0; /* nothing drawn: nothing to pose */
     uint32_t *ir = w + b->inst_off + INST_WORDS * inst;
     float m[6];
     mf_draw_placement(xf, m);
     ir[0] = pal;
     memcpy(ir + 1, m, sizeof m);
-    ir[7] = 0;
+    ir[7] = loc;
     b->instances++;
     pub->skeletons++;
     pub->items += items;
     /* up to 4 GiB of words: saturated, not wrapped to a negative count */
-    uint64_t up = 4ull * (ITEM_WORDS * b->items + INST_WORDS * b->instances + DIRECT_WORDS * b->directs + b->words);
-    pub->upload_bytes = up > INT32_MAX ? INT32_MAX : (int32_t)up;
+    uint64_t bytes = 4ull * (ITEM_WORDS * b->items + INST_WORDS * b->instances + DIRECT_WORDS * b->directs + b->words);
+    pub->upload_bytes = bytes > INT32_MAX ? INT32_MAX : (int32_t)bytes;
     return MF_OK;
+}
+
+/* The checks add() and add_local() share: NULLs, a frame begun, one device, one data. */
+static bool add_ok(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p)
+{
+    return pub && rig && p && impl(pub)->cur >= 0 && rig->g == impl(pub)->g && mf_sd_same(rig->data, p->data);
+}
+
+mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
+                           const float *xf)
+{
+    if (!add_ok(pub, rig, p) || (!dl && mf_gpu_pose_needs_list(rig, p))) return MF_ERR_ARGUMENT;
+    /* the list's items index the data the rig's tables hold, and the pose is posed from it */
+    if (dl && (!mf_sd_same(dl->data, p->data) || !mf_draw_list_sane(dl))) return MF_ERR_ARGUMENT;
+    return add_skeleton(pub, rig, p, dl, xf, false);
+}
+
+mf_result mf_gpu_batch_add_local(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const float *xf)
+{
+    if (!add_ok(pub, rig, p) || !rig->world_ok || mf_gpu_pose_needs_list(rig, p)) return MF_ERR_ARGUMENT;
+    return add_skeleton(pub, rig, p, NULL, xf, true);
 }
 
 mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
@@ -483,8 +537,9 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     for (uint32_t i = 0; i < 4; i++)
         if (regions[i].size) regions[nr++] = regions[i];
     g->vkCmdCopyBuffer(cmd, s->upload.buf, s->frame.buf, nr, regions);
+    /* the copy before the shaders read it, and before world.comp writes palettes beside it */
     VkMemoryBarrier up = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                          .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+                          .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
     /* the streams: the previous use of this slot (vertex input, readback) before the writes;
      * a queue family without graphics has no vertex input stage to name (a barrier naming one
      * is invalid there: an async compute queue) */
@@ -492,8 +547,25 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
         VK_PIPELINE_STAGE_TRANSFER_BIT |
         (g->graphics ? VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_VERTEX_SHADER_BIT : 0);
     g->vkCmdPipelineBarrier(cmd, use, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
-    g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
     g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 1, 1, &s->set, 0, NULL);
+    if (b->locals > 0) { /* the palettes of local poses, before the skinning reads them */
+        g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->world_pipeline);
+        for (int32_t i = 0; i < b->run_count; i++) {
+            const gpu_run *run = &b->runs[i];
+            if (!run->locals) continue;
+            g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 0, 1, &run->rig->set, 0,
+                                       NULL);
+            uint32_t groups = (run->inst_count + 63) / 64, gx = groups < GROUPS_X ? groups : GROUPS_X;
+            mf_gpu_push push = {run->inst_first, run->inst_count, (uint32_t)run->rig->data->bone_count, b->inst_off, gx};
+            g->vkCmdPushConstants(cmd, g->pipe_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+            g->vkCmdDispatch(cmd, gx, (groups + gx - 1) / gx, 1);
+        }
+        VkMemoryBarrier posed = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                 .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+        g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                                &posed, 0, NULL, 0, NULL);
+    }
+    g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
     for (int32_t i = 0; i < b->run_count; i++) {
         const gpu_run *run = &b->runs[i];
         g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 0, 1, &run->rig->set, 0, NULL);

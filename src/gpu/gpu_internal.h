@@ -50,10 +50,10 @@ struct mf_gpu_device {
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties mem;
     uint32_t timestamp_bits; /* of the queue family; 0: no timestamps */
-    /* the skinning pipeline, shared by rigs and batches */
+    /* the skinning and world pipelines (one layout), shared by rigs and batches */
     VkDescriptorSetLayout rig_layout, frame_layout;
     VkPipelineLayout pipe_layout;
-    VkPipeline pipeline;
+    VkPipeline pipeline, world_pipeline;
     VkCommandPool pool; /* one-time uploads (rigs) and batches' own command buffers */
 };
 
@@ -79,11 +79,12 @@ VkResult mf_gpu_buffer_make(mf_gpu_device *g, VkDeviceSize size, VkBufferUsageFl
 void mf_gpu_buffer_drop(mf_gpu_device *g, mf_gpu_buffer *b);
 /* Copies bytes into a device-local buffer through a staging buffer and one waited submit. */
 VkResult mf_gpu_upload(mf_gpu_device *g, mf_gpu_buffer *dst, const void *bytes, VkDeviceSize size);
-/* The skinning pipeline and layouts (gpu_pipeline.c). */
+/* The skinning and world pipelines and their layouts (gpu_pipeline.c). */
 VkResult mf_gpu_pipeline_make(mf_gpu_device *g);
 void mf_gpu_pipeline_drop(mf_gpu_device *g);
 
-/* Push constants of the skinning shader (skin.comp). */
+/* Push constants of the skinning shader (skin.comp); the world shader (world.comp) reads them
+ * as instance first, instance count, bone count, inst_off. */
 typedef struct mf_gpu_push {
     uint32_t item_first, item_count, groups_x, inst_off, direct_off;
 } mf_gpu_push;
@@ -99,16 +100,18 @@ typedef struct mf_gpu_att {
 } mf_gpu_att;
 
 /* A rig's tables (gpu_rig.c). */
-enum { MF_GPU_RIG_BUFFERS = 5 };
+enum { MF_GPU_RIG_BUFFERS = 6 };
 struct mf_gpu_rig {
     mf_gpu_device *g;
     const mf_skel_data *data;
     mf_skel_data view; /* its own copy of a loaded view, as a draw list keeps */
-    mf_gpu_buffer bufs[MF_GPU_RIG_BUFFERS]; /* floats, influences, spans, attachments, triangles */
+    /* floats, influences, spans, attachments, triangles, bone parents */
+    mf_gpu_buffer bufs[MF_GPU_RIG_BUFFERS];
     VkDescriptorPool dpool;
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
+    bool world_ok;   /* no constraints: the GPU can compute the world (mf_gpu_batch_add_local) */
     int32_t clip_slot_count; /* the slots that own a clipping attachment */
     int32_t *clip_slots;
     mf_gpu_att *att;         /* one an attachment of the data */

@@ -1,7 +1,7 @@
-/* A rig's static tables on the GPU (skin.comp's set 0): the data's FLOATS, INFLUENCES and
- * SPANS as they are, one 8-word record an attachment, and each drawable attachment's
- * triangles as 32-bit item-relative indices (a region's split along Spine's diagonal, as the
- * draw list's). Uploaded once. */
+/* A rig's static tables on the GPU (skin.comp's and world.comp's set 0): the data's FLOATS,
+ * INFLUENCES and SPANS as they are, one 8-word record an attachment, each drawable
+ * attachment's triangles as 32-bit item-relative indices (a region's split along Spine's
+ * diagonal, as the draw list's), and the bones' parents. Uploaded once. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -45,14 +45,16 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     size_t att_bytes = (size_t)d->attachment_count * MF_GPU_ATT_WORDS * sizeof(uint32_t);
     uint32_t *atts = mf_alloc(&g->alloc, att_bytes + 16);
     uint32_t *tris = mf_alloc(&g->alloc, (size_t)nt * sizeof(uint32_t) + 16);
+    int32_t *parents = mf_alloc(&g->alloc, (size_t)d->bone_count * sizeof(int32_t) + 16);
     int32_t clips = 0; /* clipping attachments: their slots (at most that many) follow the rig */
     for (int32_t i = 0; i < d->attachment_count; i++) clips += d->attachments[i].type == MF_SD_ATT_CLIPPING;
     size_t att_at = (sizeof(mf_gpu_rig) + (size_t)clips * sizeof(int32_t) + 15) & ~(size_t)15;
     mf_gpu_rig *r = mf_alloc(&g->alloc, att_at + (size_t)d->attachment_count * sizeof(mf_gpu_att));
-    if (!atts || !tris || !r) {
-        mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, r);
+    if (!atts || !tris || !parents || !r) {
+        mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, parents), mf_free(&g->alloc, r);
         return MF_ERR_NOMEM;
     }
+    for (int32_t i = 0; i < d->bone_count; i++) parents[i] = d->bones[i].parent;
     memset(r, 0, sizeof *r);
     r->g = g;
     r->view = *d;
@@ -66,6 +68,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
+    r->world_ok = d->ik_count == 0 && d->transform_count == 0 && d->path_count == 0 && d->physics_count == 0;
     r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
     for (int32_t i = 0; i < d->attachment_count; i++) {
         const mf_sd_attachment *at = &d->attachments[i];
@@ -77,16 +80,17 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         ga->sequence = at->seq_count > 0 && at->image >= 0;
         ga->deform_count = at->type == MF_SD_ATT_REGION ? 0 : at->deform_count;
     }
-    const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris};
+    const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris, parents};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
         (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),
-        (VkDeviceSize)d->span_count * sizeof(mf_sd_span), att_bytes, (VkDeviceSize)nt * sizeof(uint32_t)};
+        (VkDeviceSize)d->span_count * sizeof(mf_sd_span), att_bytes, (VkDeviceSize)nt * sizeof(uint32_t),
+        (VkDeviceSize)d->bone_count * sizeof(int32_t)};
     VkResult vr = VK_SUCCESS;
     for (int i = 0; i < MF_GPU_RIG_BUFFERS; i++)
         if (size[i] > g->props.limits.maxStorageBufferRange) {
             mf_diag_set(diag, "", "vulkan", "a table of the rig (%llu bytes) is past the device's maxStorageBufferRange",
                         (unsigned long long)size[i]);
-            mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, r);
+            mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, parents), mf_free(&g->alloc, r);
             return MF_ERR_UNSUPPORTED;
         }
     for (int i = 0; i < MF_GPU_RIG_BUFFERS && vr == VK_SUCCESS; i++) {
@@ -95,7 +99,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (vr == VK_SUCCESS) vr = mf_gpu_upload(g, &r->bufs[i], src[i], size[i]);
         r->bytes += r->bufs[i].size;
     }
-    mf_free(&g->alloc, atts), mf_free(&g->alloc, tris);
+    mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, parents);
     if (vr == VK_SUCCESS) {
         VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MF_GPU_RIG_BUFFERS};
         VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
@@ -139,3 +143,4 @@ void mf_gpu_rig_destroy(mf_gpu_rig *r)
 
 uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r) { return r ? r->bytes : 0; }
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r) { return !r || r->needs_list; }
+bool mf_gpu_rig_world_ok(const mf_gpu_rig *r) { return r && r->world_ok; }
