@@ -97,6 +97,26 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpucapped '"mismatches":	0'
   run 2 gpuchecknogpu skel bench "$RIG" --clip walk --gpu-check
   expect gpuchecknogpu "--gpu-check needs --gpu or --gpu-cpu"
+  # the world on the GPU: rigs without constraints (the mannequin's legs without their IK; and
+  # with the clipping attachment shown, whose frames take the CPU's world and a list)
+  for v in noik noikclip; do
+    mkdir -p "$WORK/$v"
+    if [ $v = noik ]; then cp -r "$SRC/examples/mannequin/." "$WORK/$v/"; else cp -r "$WORK/clipped/." "$WORK/$v/"; fi
+    sed -i -e '/"ik": \[/,/^  \],/c\  "ik": [],' "$WORK/$v/mannequin.mskel"
+    run 0 gpuworld$v skel bench "$WORK/$v/mannequin.mskel" --clip walk --instances 6 --frames 5 --threads 2 --gpu-cpu \
+        --gpu-world --gpu-check --json
+    expect gpuworld$v '"world_on_gpu":	true'
+    expect gpuworld$v '"mismatches":	0'
+    expect gpuworld$v '"allocations_per_frame":	0,'
+    awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworld$v.out")" \
+        'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.01) }' || fail "gpuworld$v: max_position_error not below 0.01 px"
+  done
+  run 0 gpuworldtext skel bench "$WORK/noik/mannequin.mskel" --clip walk --instances 3 --frames 4 --gpu-cpu --gpu-world
+  expect gpuworldtext "GPU skinning and world transforms on llvmpipe"
+  run 2 gpuworldik skel bench "$RIG" --clip walk --gpu-cpu --gpu-world
+  expect gpuworldik "--gpu-world: the rig has IK, transform, path or physics constraints"
+  run 2 gpuworldnogpu skel bench "$RIG" --clip walk --gpu-world
+  expect gpuworldnogpu "--gpu-world needs --gpu or --gpu-cpu"
 else
   echo "cli_bench: GPU part SKIPPED: no lavapipe ICD and MF_REQUIRE_GPU unset"
 fi

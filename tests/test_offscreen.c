@@ -321,6 +321,34 @@ static void test_full(void **state)
     assert_same_pose(a, b, 0);
 }
 
+/* world_on_gpu: the item is sampled (its local pose and events as any item's) but its world,
+ * springs and draw list are left to the host (mf_gpu_batch_add_local): the world arrays keep
+ * what they held, the list stays empty; a host's world update then gives what a normal item
+ * has. */
+static void test_world_on_gpu(void **state)
+{
+    fixture *f = *state;
+    inst *a = &f->in[0], *b = &f->in[1];
+    mf_tracks_set(a->t, 0, WALK, true), mf_tracks_set(b->t, 0, WALK, true);
+    mf_batch_item items[2] = {item(a, MF_OFFSCREEN_FULL, false), item(b, MF_OFFSCREEN_FULL, false)};
+    items[1].world_on_gpu = true;
+    for (int frame = 0; frame < 40; frame++) {
+        for (int32_t i = 0; i < b->pose->bone_count; i++) b->pose->wx[i] = b->pose->a[i] = NAN;
+        mf_batch_update(items, 2, 1.0 / 60, NULL, NULL);
+        for (int32_t i = 0; i < b->pose->bone_count; i++) assert_true(isnan(b->pose->wx[i]) && isnan(b->pose->a[i]));
+        assert_int_equal(b->draw->item_count, 0);
+        assert_memory_equal(a->pose->x, b->pose->x, sizeof(float) * (size_t)a->pose->bone_count);
+        assert_memory_equal(a->pose->rot, b->pose->rot, sizeof(float) * (size_t)a->pose->bone_count);
+        mf_pose_world_changed(b->pose);
+        mf_pose_update_world(b->pose);
+        assert_memory_equal(a->pose->wx, b->pose->wx, sizeof(float) * (size_t)a->pose->bone_count);
+        assert_memory_equal(a->pose->a, b->pose->a, sizeof(float) * (size_t)a->pose->bone_count);
+    }
+    assert_true(a->events > 0);
+    assert_int_equal(a->events, b->events);
+    assert_int_equal(g_allocs, f->allocs_after_setup);
+}
+
 /* Whatever the clips do, an item whose pose meets the view is drawn that frame: a still clip
  * beside the view, then the walk towards it (the tracks' box grows on the frame it starts),
  * then a crossfade back; for every mode. Items without tracks use the setup pose's box. */
@@ -380,6 +408,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_time_only, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pause, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_world_on_gpu, setup, teardown),
         cmocka_unit_test_setup_teardown(test_drawn_when_visible, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

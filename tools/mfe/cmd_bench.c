@@ -1,7 +1,8 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-check]] [--json]: times N staggered instances of a
- * looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
- * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe);
+ * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
+ * instances of a looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
+ * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe); --gpu-world
+ * computes their world transforms there too (rigs without constraints);
  * --merge (not with --gpu) merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
  * mf_instance_arena. */
@@ -84,6 +85,7 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
         cJSON *g = cJSON_AddObjectToObject(o, "gpu");
         if (g) {
             cJSON_AddStringToObject(g, "device", r->gpu_device);
+            cJSON_AddBoolToObject(g, "world_on_gpu", c->gpu_world);
             cJSON_AddNumberToObject(g, "cpu_us_per_frame", r3(r->gpu_add_us));
             if (r->gpu_ms >= 0) cJSON_AddNumberToObject(g, "gpu_ms_per_frame", r3(r->gpu_ms));
             cJSON_AddNumberToObject(g, "upload_bytes_per_frame", r->gpu_upload_bytes);
@@ -141,8 +143,8 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
         printf("  merge: %d batches per frame over %d page%s, %d vertices, %.1f us per frame (median, not in the above)\n",
                r->merge_batches, r->pages, r->pages == 1 ? "" : "s", r->merge_vertices, r->merge_us);
     if (c->gpu) {
-        printf("  GPU skinning on %s: the CPU's work %.1f us per frame (update, adds, submit: the above less the wait),\n",
-               r->gpu_device, r->gpu_add_us);
+        printf("  GPU skinning%s on %s: the CPU's work %.1f us per frame (update, adds, submit: the above less the wait),\n",
+               c->gpu_world ? " and world transforms" : "", r->gpu_device, r->gpu_add_us);
         if (r->gpu_ms >= 0) printf("  the GPU's %.3f ms per frame", r->gpu_ms);
         else printf("  the GPU's time unknown (no timestamps, or no frame finished before the last)");
         printf("; %d bytes uploaded, %d items skinned, %d clipped on the CPU, %d vertices\n", r->gpu_upload_bytes,
@@ -183,6 +185,8 @@ int mfe_skel_bench(int argc, char **argv)
             c.gpu = MF_BENCH_GPU_BEST;
         } else if (mfe_is_flag(a, "--gpu-cpu")) {
             c.gpu = MF_BENCH_GPU_CPU;
+        } else if (mfe_is_flag(a, "--gpu-world")) {
+            c.gpu_world = true;
         } else if (mfe_is_flag(a, "--gpu-check")) {
             c.gpu_check = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
@@ -215,6 +219,7 @@ int mfe_skel_bench(int argc, char **argv)
     if (!c.rig) return usage("missing %s", "RIG.mskel");
     if (!c.clip) return usage("missing %s", "--clip NAME");
     if (c.gpu_check && !c.gpu) return usage("%s needs --gpu or --gpu-cpu", "--gpu-check");
+    if (c.gpu_world && !c.gpu) return usage("%s needs --gpu or --gpu-cpu", "--gpu-world");
     /* the GPU path builds the instances' lists only on frames that show a clip: nothing to merge */
     if (c.merge && c.gpu) return usage("%s and --gpu / --gpu-cpu exclude each other", "--merge");
     if (c.warmup > c.frames) c.warmup = c.frames;

@@ -302,7 +302,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     mf_draw_list **lists = cfg->gpu ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
     for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
     mf_result gpu_res = !cfg->gpu ? MF_OK
-                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, d, lists, cfg->instances,
+                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, cfg->gpu_world, d, lists, cfg->instances,
                                                      cfg->threads, &gpu, diag)
                                 : MF_ERR_NOMEM;
     bool ok = gpu_res == MF_OK && buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t)) &&
@@ -316,7 +316,8 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     } else {
         for (int32_t i = 0; i < cfg->instances; i++)
             /* GPU skinning builds a list only on the frames an instance shows a clip (bench_gpu.c) */
-            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = gpu ? NULL : inst[i].draw};
+            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = gpu ? NULL : inst[i].draw,
+                                       .world_on_gpu = gpu && cfg->gpu_world};
         if (cull) set_views(cfg, items, cull);
         bool batch = pool || cull || gpu;
         const double dt = 1.0 / 60.0;
@@ -407,6 +408,10 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     memset(r, 0, sizeof *r);
     if (!cfg || !cfg->rig || !cfg->clip || cfg->instances < 1 || cfg->frames < 1 || cfg->threads < 1)
         return MF_ERR_ARGUMENT;
+    if (cfg->gpu_world && !cfg->gpu) {
+        mf_diag_set(diag, cfg->rig, "--gpu-world", "the world on the GPU needs GPU skinning (--gpu or --gpu-cpu)");
+        return MF_ERR_ARGUMENT;
+    }
     if (cfg->merge && cfg->gpu) { /* the GPU path leaves the lists unbuilt: a merge would read stale ones */
         mf_diag_set(diag, cfg->rig, "--merge", "merges the CPU's draw lists: not with --gpu");
         return MF_ERR_ARGUMENT;

@@ -24,6 +24,7 @@ struct mf_bench_gpu {
     float *xf; /* 6 an instance: a grid */
     double wait_end_us; /* when the last frame's wait for free slots ended */
     bool capped;        /* the batches hold less than clipping's worst case (the device's range) */
+    bool world;         /* the world on the GPU (mf_gpu_batch_add_local) */
     mf_draw_list *const *lists; /* the instances' own, built only on frames that show a clip */
     /* the frame in flight through the pool */
     const mf_batch_item *items;
@@ -36,7 +37,7 @@ bool mf_bench_gpu_capped(const mf_bench_gpu *g) { return g->capped; }
 
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
-mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
                              mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     *out = NULL;
@@ -44,18 +45,26 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, co
     if (!g) return MF_ERR_NOMEM;
     const mf_draw_list *dl = lists[0];
     g->lists = lists;
+    g->world = world;
     g->n = n;
     g->parts = threads < 1 ? 1 : threads > MAX_PARTS ? MAX_PARTS : threads > n ? n : threads;
     int32_t per = (n + g->parts - 1) / g->parts;
     mf_gpu_device_desc dd = {.prefer_cpu = which == MF_BENCH_GPU_CPU};
     mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
     if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
+    if (res == MF_OK && world && !mf_gpu_rig_world_ok(g->rig)) {
+        mf_diag_set(diag, rig_path, "--gpu-world", "the rig has IK, transform, path or physics constraints: its world "
+                    "transforms need the CPU");
+        res = MF_ERR_ARGUMENT;
+    }
     /* room for every instance's worst case, clipping's included: never an overflow. Where that
      * passes the device's storage range (lavapipe: 128 MiB), the clipping part is halved until
      * it fits: what the instances draw unclipped always has room. */
     int64_t deform = 0;
     for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
-    int64_t floor_w = (int64_t)per * (6 * (int64_t)d->bone_count + deform);
+    /* a palette (6 words a bone), or a local pose and the palette the GPU makes of it */
+    int64_t bones = d->bone_count, pose_w = world ? 13 * bones + (bones + 3) / 4 : 6 * bones;
+    int64_t floor_w = (int64_t)per * (pose_w + deform);
     int64_t floor_v = (int64_t)per * dl->vertex_unclipped, floor_i = (int64_t)per * dl->index_unclipped;
     int64_t words = floor_w + (int64_t)per * (4 * (int64_t)dl->vertex_cap + dl->index_cap);
     int64_t verts = (int64_t)per * dl->vertex_cap, idx = (int64_t)per * dl->index_cap, items = (int64_t)per * d->slot_count;
@@ -107,7 +116,13 @@ static void part_job(void *user, int32_t first, int32_t count)
             const mf_batch_item *it = &g->items[i];
             mf_batch_update(it, 1, g->dt, NULL, NULL);
             if (it->state && it->state->culled) continue;
-            mf_draw_list *dl = mf_gpu_pose_needs_list(g->rig, it->pose) ? g->lists[i] : NULL;
+            bool needs = mf_gpu_pose_needs_list(g->rig, it->pose);
+            if (g->world && !needs) {
+                res = mf_gpu_batch_add_local(g->batch[p], g->rig, it->pose, g->xf + 6 * i);
+                continue;
+            }
+            if (g->world) mf_pose_update_world(it->pose); /* a clip shown: the CPU's world, for its list */
+            mf_draw_list *dl = needs ? g->lists[i] : NULL;
             if (dl) mf_draw_list_build_items(dl, it->pose);
             res = mf_gpu_batch_add(g->batch[p], g->rig, it->pose, dl, g->xf + 6 * i);
         }
@@ -152,6 +167,7 @@ static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, const 
     mf_draw_batch_begin(cb);
     for (int32_t i = part_first(g, p); i < part_first(g, p + 1); i++) {
         if (items[i].state && items[i].state->culled) continue;
+        if (g->world) mf_pose_update_world(items[i].pose); /* the GPU made it: the CPU's for the check */
         if (mf_draw_list_build(lists[i], items[i].pose) != MF_OK || mf_draw_batch_add(cb, lists[i], d, g->xf + 6 * i) != MF_OK)
             r->gpu_mismatches++;
     }
@@ -208,10 +224,10 @@ struct mf_bench_gpu {
     int unused;
 };
 
-mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, const mf_skel_data *d,
+mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
                              mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
-    (void)which, (void)check, (void)d, (void)lists, (void)n, (void)threads;
+    (void)which, (void)check, (void)world, (void)d, (void)lists, (void)n, (void)threads;
     *out = NULL;
     mf_diag_set(diag, rig_path, "--gpu", "this build has no GPU skinning (it needs the Vulkan headers and glslc)");
     return MF_ERR_UNSUPPORTED;
