@@ -360,6 +360,10 @@ static mf_result add_pose_items(gpu_batch *b, const mf_gpu_rig *rig, const mf_po
     /* the counts in locals: the records' stores would make the compiler reload them */
     int32_t vc = pub->vertex_count, ic = pub->index_count, n = 0, free_items = c->max_items - (int32_t)b->items;
     const int32_t max_v = c->max_vertices, max_i = c->max_indices;
+    /* room for every slot showing the largest attachment: no item needs its own check */
+    const bool roomy = p->slot_count <= free_items &&
+                       (int64_t)p->slot_count * rig->max_att_vertices <= (int64_t)max_v - vc &&
+                       (int64_t)p->slot_count * rig->max_att_indices <= (int64_t)max_i - ic;
     mf_draw_call *call = last_call(pub);
     mf_result res = MF_OK;
     for (int32_t k = 0; k < p->slot_count; k++) {
@@ -370,7 +374,7 @@ static mf_result add_pose_items(gpu_batch *b, const mf_gpu_rig *rig, const mf_po
         if (!ga->drawn || !p->active[sd->bone]) continue;
         int32_t nv = ga->vertex_count, ni = ga->index_count, uv_set = 0, page = ga->page, img = ga->image;
         uint32_t def = NONE;
-        if (nv > max_v - vc || ni > max_i - ic || n >= free_items) {
+        if (!roomy && (nv > max_v - vc || ni > max_i - ic || n >= free_items)) {
             res = MF_ERR_NOMEM;
             break;
         }

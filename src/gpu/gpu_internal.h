@@ -112,6 +112,9 @@ struct mf_gpu_rig {
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
     bool world_ok;   /* no constraints: the GPU can compute the world (mf_gpu_batch_add_local) */
+    /* the most vertices and indices an attachment draws: a pose whose slots all showed such
+     * fits when that room is left (the pose walk then checks no item) */
+    int32_t max_att_vertices, max_att_indices;
     int32_t clip_slot_count; /* the slots that own a clipping attachment */
     int32_t *clip_slots;
     mf_gpu_att *att;         /* one an attachment of the data */

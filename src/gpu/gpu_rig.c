@@ -79,6 +79,8 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         ga->drawn = mf_geom_drawable(at->type) && at->tri_count > 0;
         ga->sequence = at->seq_count > 0 && at->image >= 0;
         ga->deform_count = at->type == MF_SD_ATT_REGION ? 0 : at->deform_count;
+        if (ga->drawn && ga->vertex_count > r->max_att_vertices) r->max_att_vertices = ga->vertex_count;
+        if (ga->drawn && ga->index_count > r->max_att_indices) r->max_att_indices = ga->index_count;
     }
     const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris, parents};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
