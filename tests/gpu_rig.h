@@ -81,7 +81,8 @@ static const char *SCENE_RIG = RIG_HEAD
 
 /* No constraints and no clipping (the GPU may compute its world: mf_gpu_batch_add_local): every
  * inherit mode, shears, non-uniform and negative scales (a reflected parent), regions on each
- * bone, an unweighted mesh and a weighted one with deform keys, an inherit key. */
+ * bone, an unweighted mesh and a weighted one with deform keys, an inherit key; in the second
+ * clip, a NoRotationOrReflection bone under a parent scaled to 0 in x (its other case). */
 static const char *WORLD_RIG __attribute__((unused)) = RIG_HEAD
     "\"bones\":[{\"name\":\"root\",\"x\":4,\"y\":-2,\"rot\":5,\"sx\":1.1},"
     "{\"name\":\"arm\",\"parent\":\"root\",\"x\":10,\"rot\":20,\"sx\":1.5,\"sy\":0.7,\"shx\":6,\"shy\":-9},"
@@ -121,9 +122,10 @@ static const char *const WORLD_CLIPS[] __attribute__((unused)) = {
     "\"tip\":{\"inherit\":{\"t\":[0,0.5],\"v\":[\"Normal\",\"NoScale\"]}}},"
     "\"deform\":{\"default\":{\"m\":{\"m\":{\"t\":[0.1,0.8],\"v\":[[1,2,3,4,5,6,7,8],[-5,6,7,-8,9,-10,0,1]]}},"
     "\"w\":{\"w\":{\"t\":[0,0.6],\"v\":[[1,2,3,4,5,6,7,8,9,10],[-3,1,0,2,-1,4,2,2,0,-5]]}}}}}",
-    /* turns far past a full circle: the GPU's cos and sin reduce their angle first */
+    /* turns far past a full circle: the GPU's cos and sin reduce their angle first; arm scaled
+     * to 0 in x for the first 0.4 s */
     CLIP_HEAD "\"length\":1,\"bones\":{\"nrr\":{\"rotate\":{\"t\":[0,1],\"v\":[400,1900]}},"
-    "\"nsr\":{\"rotate\":{\"t\":[0,1],\"v\":[-720,-3000]}},\"ot\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-2,0.5]]}}}}"};
+    "\"nsr\":{\"rotate\":{\"t\":[0,1],\"v\":[-720,-3000]}},\"arm\":{\"scale\":{\"t\":[0,0.4,0.41],\"v\":[[0,1],[0,1],[1,1]]}},\"ot\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-2,0.5]]}}}}"};
 
 static const char *const SCENE_NAMES[] = {"swing", "bend"};
 static const char *const SCENE_CLIPS[] = {

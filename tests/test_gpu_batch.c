@@ -540,6 +540,84 @@ static void test_local_words(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* Two rigs interleaved in one frame, most of their instances posed on the GPU: a run of
+ * instances a rig change, so several world dispatches (and skinning ones) in one frame, and an
+ * instance that draws nothing, or one whose palette came from the CPU, inside a run. */
+static void test_world_runs_interleaved(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig w, m;
+    test_rig_build(&w, WORLD_RIG, WORLD_NAMES, WORLD_CLIPS, 2);
+    test_rig_build(&m, RIG_WEIGHTED_MESH, NULL, NULL, 0);
+    mf_gpu_rig *rw = NULL, *rm = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &w.data, &rw, NULL), MF_OK);
+    assert_int_equal(mf_gpu_rig_create(g_dev, &m.data, &rm, NULL), MF_OK);
+    assert_true(mf_gpu_rig_world_ok(rw) && mf_gpu_rig_world_ok(rm));
+    enum { N = 9 };
+    /* rig (0 world, 1 mesh) and how each is added: 0 local, 1 add() after the world update,
+     * 2 local with nothing shown */
+    static const int RIG[N] = {0, 1, 0, 0, 0, 1, 1, 0, 1}, HOW[N] = {0, 0, 0, 2, 1, 0, 2, 0, 1};
+    mf_pose *p[N];
+    float xf[N][6];
+    for (int i = 0; i < N; i++) {
+        const mf_skel_data *d = RIG[i] ? &m.data : &w.data;
+        assert_int_equal(mf_pose_create(d, NULL, &p[i], NULL), MF_OK);
+        if (!RIG[i]) {
+            assert_int_equal(mf_pose_sample(p[i], &(mf_clip_sample){.clip = i % 2, .time = 0.1f * (float)i,
+                                                                     .prev_time = -1, .weight = 1}),
+                             MF_OK);
+        } else {
+            p[i]->rot[1] += 10.0f * (float)i, p[i]->sx[2] = 1.5f, p[i]->x[3] += (float)i;
+        }
+        if (HOW[i] == 2)
+            for (int32_t k = 0; k < p[i]->slot_count; k++) p[i]->attachment[k] = -1;
+        float m6[6] = {1, 0, 0, 1, 50.0f * (float)i, -20.0f * (float)i};
+        memcpy(xf[i], m6, sizeof m6);
+    }
+    mf_gpu_batch_desc gd = {.max_instances = N, .readback = true};
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    for (int i = 0; i < N; i++) {
+        mf_gpu_rig *r = RIG[i] ? rm : rw;
+        if (HOW[i] == 1) {
+            mf_pose_update_world(p[i]);
+            assert_int_equal(mf_gpu_batch_add(b, r, p[i], NULL, xf[i]), MF_OK);
+        } else {
+            poison_world(p[i]);
+            assert_int_equal(mf_gpu_batch_add_local(b, r, p[i], xf[i]), MF_OK);
+        }
+    }
+    assert_int_equal(b->skeletons, N);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    mf_batch_vertex *gv = malloc(sizeof *gv * (size_t)(b->vertex_count + 1));
+    uint32_t *gi = malloc(sizeof *gi * (size_t)(b->index_count + 1));
+    assert_true(gv && gi);
+    assert_int_equal(mf_gpu_batch_read(b, gv, gi), MF_OK);
+    mf_draw_batch *cb = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &cb), MF_OK);
+    mf_draw_batch_begin(cb);
+    mf_draw_list *dl[2] = {NULL, NULL};
+    assert_int_equal(mf_draw_list_create(&w.data, NULL, &dl[0]), MF_OK);
+    assert_int_equal(mf_draw_list_create(&m.data, NULL, &dl[1]), MF_OK);
+    for (int i = 0; i < N; i++) {
+        mf_pose_update_world(p[i]);
+        assert_int_equal(mf_draw_list_build(dl[RIG[i]], p[i]), MF_OK);
+        assert_int_equal(mf_draw_batch_add(cb, dl[RIG[i]], RIG[i] ? &m.data : &w.data, xf[i]), MF_OK);
+    }
+    gpu_expect_streams(cb, b->calls, b->call_count, gv, b->vertex_count, gi, b->index_count);
+    free(gv), free(gi);
+    mf_draw_list_destroy(dl[0]), mf_draw_list_destroy(dl[1]);
+    mf_draw_batch_destroy(cb);
+    mf_gpu_batch_destroy(b);
+    for (int i = 0; i < N; i++) mf_pose_destroy(p[i]);
+    mf_gpu_rig_destroy(rw), mf_gpu_rig_destroy(rm);
+    test_rig_free(&w), test_rig_free(&m);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 /* Without a list (a rig without clipping): a skeleton that does not fit leaves the frame as it
  * was, by vertices, by items or by calls. */
 static void test_listless_rejections(void **state)
@@ -735,6 +813,7 @@ int main(void)
         cmocka_unit_test(test_rejections_leave_the_frame),
         cmocka_unit_test(test_listless_rejections),
         cmocka_unit_test(test_local_words),
+        cmocka_unit_test(test_world_runs_interleaved),
         cmocka_unit_test(test_partial_rejection_rolls_back),
         cmocka_unit_test(test_corpus_agrees),
     };

@@ -114,9 +114,11 @@ bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
  * has no IK, transform, path or physics constraint. false for NULL. */
 bool mf_gpu_rig_world_ok(const mf_gpu_rig *r);
 /* Whether this frame's items need a draw list: a slot of the posed instance (of the rig's data)
- * shows a clipping attachment (its bone active). Check it after the world update, then build
- * the list only when it does (most frames of most rigs: no clipping shown, no list). It looks at
- * the slots that own a clipping attachment only; false for a rig without any. */
+ * shows a clipping attachment (its bone active). Check it after sampling (it reads the slots'
+ * attachments and the active bones, not the world: mf_gpu_batch_add_local checks it before
+ * any world update), then build the list only when it does (most frames of most rigs: no
+ * clipping shown, no list). It looks at the slots that own a clipping attachment only; false
+ * for a rig without any. */
 bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *pose);
 
 /* Zeroed fields mean defaults. Every capacity is per frame. */

@@ -201,10 +201,10 @@ void mf_pose_update_world(mf_pose *pose);
 /* Updates one bone's world transform from its applied values and its parent's world. */
 void mf_pose_update_bone(mf_pose *pose, int32_t bone);
 /* A host that writes a, b, c, d, wx or wy itself calls this afterwards: skinning reads a
- * packed copy of the world made at the end of mf_pose_update_world (the next skinning call
- * packs it again), and the next update must not keep any bone's world from before the change.
- * Because of that copy, computing vertices may write the pose's scratch: a pose is read by
- * one thread at a time like it is written. */
+ * packed copy of the world made by the first skinning call after mf_pose_update_world (the
+ * next skinning call packs it again), and the next update must not keep any bone's world
+ * from before the change. Because of that copy, computing vertices may write the pose's
+ * scratch: a pose is read by one thread at a time like it is written. */
 void mf_pose_world_changed(mf_pose *pose);
 /* Recomputes a bone's applied (local) values from its world transform. */
 void mf_pose_update_applied(mf_pose *pose, int32_t bone);

@@ -106,8 +106,8 @@ typedef struct mf_pose_scratch {
     mf_pose_op *ops; /* the update program: 2 * update_count at most */
     int32_t op_count;
     /* the world packed for skinning, {a, b, wx, 0, c, d, wy, 0} a bone and an all-zero one
-     * after them, written at the end of each world update; valid: 0 after any other world
-     * change */
+     * after them, written by the first CPU skinning after a world update (geom_vertices.c);
+     * valid: 0 after a world update or any other world change */
     float *skin_mats;
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
