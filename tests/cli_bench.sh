@@ -111,6 +111,12 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
     awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworld$v.out")" \
         'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.01) }' || fail "gpuworld$v: max_position_error not below 0.01 px"
   done
+  # the local pose (7 floats a bone and the inherit bytes) goes up instead of the palette (6 a
+  # bone): more bytes for the same frame, so the world really went the GPU's way
+  run 0 gpuplainnoik skel bench "$WORK/noik/mannequin.mskel" --clip walk --instances 6 --frames 5 --threads 2 --gpu-cpu --json
+  up() { sed -n 's/.*"upload_bytes_per_frame":[[:space:]]*\([0-9]*\).*/\1/p' "$WORK/$1.out"; }
+  [ -n "$(up gpuplainnoik)" ] && [ "$(up gpuworldnoik)" -gt "$(up gpuplainnoik)" ] ||
+      fail "gpuworldnoik: $(up gpuworldnoik) bytes uploaded, not more than the palettes' $(up gpuplainnoik)"
   run 0 gpuworldtext skel bench "$WORK/noik/mannequin.mskel" --clip walk --instances 3 --frames 4 --gpu-cpu --gpu-world
   expect gpuworldtext "GPU skinning and world transforms on llvmpipe"
   run 2 gpuworldik skel bench "$RIG" --clip walk --gpu-cpu --gpu-world

@@ -480,6 +480,7 @@ static void test_local_words(void **state)
     assert_int_equal(mf_pose_create(&ik.data, NULL, &pk, NULL), MF_OK);
     const int32_t n = r.data.bone_count, slots = r.data.slot_count, need = 7 * n + (n + 3) / 4 + 6 * n;
     for (int32_t k = 0; k < slots / 2; k++) p[1]->attachment[p[1]->draw_order[k]] = -1; /* half the items */
+    p[0]->inherit[4] = 9; /* a byte no mode has (a host's write): Normal, as the CPU takes it */
     for (int32_t k = 0; k < slots; k++) p[2]->attachment[k] = -1;                       /* none */
     /* room for the words of two skeletons and the items of one and a half */
     mf_gpu_batch_desc gd = {.max_words = 2 * need, .max_items = slots + slots / 2 + 1, .max_instances = 8,

@@ -31,8 +31,9 @@
  * skip mf_pose_update_world() and add the sampled pose with mf_gpu_batch_add_local(): the GPU
  * computes each instance's bone palette from its local pose (all five inherit modes) before it
  * skins. The CPU's frame is then sampling and the item walk; the pose's world arrays are left as
- * they were (stale), so a host that reads a bone's world position or shows a clipping
- * attachment updates that instance's world itself and adds it with mf_gpu_batch_add():
+ * they were (stale), so a host that reads a bone's world position, overrides a bone in world
+ * space (mf_bone_override.world: it reads the parent's world) or shows a clipping attachment
+ * updates that instance's world itself and adds it with mf_gpu_batch_add():
  *
  *         mf_tracks_update(t, dt); mf_tracks_apply(t, pose);     // no world update
  *         if (mf_gpu_pose_needs_list(rig, pose)) { mf_pose_update_world(pose); ... add() as above }

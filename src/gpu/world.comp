@@ -19,7 +19,8 @@ layout(push_constant) uniform Push {
 const uint NONE = 0xffffffffu;
 const float DEG = 0.017453292519943295;
 // mf_sd inherit modes
-const uint NORMAL = 0u, ONLY_TRANSLATION = 1u, NO_ROTATION_OR_REFLECTION = 2u, NO_SCALE = 3u;
+const uint NORMAL = 0u, ONLY_TRANSLATION = 1u, NO_ROTATION_OR_REFLECTION = 2u, NO_SCALE = 3u,
+           NO_SCALE_OR_REFLECTION = 4u;
 
 float ff(uint w) { return uintBitsToFloat(fw[w]); }
 
@@ -46,6 +47,7 @@ void main()
         float sx = ff(loc + 3u * n + i), sy = ff(loc + 4u * n + i);
         float shx = ff(loc + 5u * n + i), shy = ff(loc + 6u * n + i);
         uint inherit = (fw[loc + 7u * n + i / 4u] >> (8u * (i % 4u))) & 255u;
+        if (inherit > NO_SCALE_OR_REFLECTION) inherit = NORMAL; // as the CPU takes a byte no mode has
         int par = rig_parent[i];
         uint o = pal + 6u * i;
         float a, b, c, d, wx, wy;
