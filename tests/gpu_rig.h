@@ -18,11 +18,17 @@ static inline bool gpu_call_same(const mf_draw_call *a, const mf_draw_call *e)
            a->vertex_count == e->vertex_count && a->index_first == e->index_first && a->index_count == e->index_count;
 }
 
-/* The GPU's streams (calls, vertices, indices) against the CPU batch of the same skeletons:
- * the same calls, indices, uvs and colours, positions within float rounding. */
-static inline void gpu_expect_streams(const mf_draw_batch *cb, const mf_draw_call *calls, int32_t call_count,
-                                      const mf_batch_vertex *gv, int32_t vertex_count, const uint32_t *gi,
-                                      int32_t index_count)
+/* Positions of a world the GPU solved IK for: in floats where the CPU solves in doubles. Near a
+ * chain's full reach the law of cosines is ill-conditioned (acos near 1): a target moved by
+ * float rounding turns the chain by up to about 5e-4 rad, a few hundredths of a pixel at the
+ * end of a limb (a straight limb in the setup pose is such a case). */
+static inline bool gpu_close_ik(float a, float b) { return fabsf(a - b) <= 0.1f + 2e-4f * fabsf(b); }
+
+/* gpu_expect_streams with the positions compared by close (gpu_close, gpu_close_ik); *worst
+ * (NULL: none) gets the largest position difference seen. */
+static inline void gpu_expect_streams_by(const mf_draw_batch *cb, const mf_draw_call *calls, int32_t call_count,
+                                         const mf_batch_vertex *gv, int32_t vertex_count, const uint32_t *gi,
+                                         int32_t index_count, bool (*close)(float, float), double *worst)
 {
     assert_int_equal(vertex_count, cb->vertex_count);
     assert_int_equal(index_count, cb->index_count);
@@ -31,12 +37,24 @@ static inline void gpu_expect_streams(const mf_draw_batch *cb, const mf_draw_cal
     if (index_count) assert_memory_equal(gi, cb->indices, (size_t)index_count * sizeof(uint32_t));
     for (int32_t v = 0; v < vertex_count; v++) {
         const mf_batch_vertex *a = &gv[v], *e = &cb->vertices[v];
-        if (!gpu_close(a->x, e->x) || !gpu_close(a->y, e->y))
+        if (!close(a->x, e->x) || !close(a->y, e->y))
             fail_msg("vertex %d: gpu (%.6f, %.6f), cpu (%.6f, %.6f)", v, a->x, a->y, e->x, e->y);
+        double d = fabs((double)a->x - e->x) > fabs((double)a->y - e->y) ? fabs((double)a->x - e->x)
+                                                                          : fabs((double)a->y - e->y);
+        if (worst && d > *worst) *worst = d;
         assert_true(a->u == e->u && a->v == e->v);
         assert_int_equal(a->light, e->light);
         assert_int_equal(a->dark, e->dark);
     }
+}
+
+/* The GPU's streams (calls, vertices, indices) against the CPU batch of the same skeletons:
+ * the same calls, indices, uvs and colours, positions within float rounding. */
+static inline void gpu_expect_streams(const mf_draw_batch *cb, const mf_draw_call *calls, int32_t call_count,
+                                      const mf_batch_vertex *gv, int32_t vertex_count, const uint32_t *gi,
+                                      int32_t index_count)
+{
+    gpu_expect_streams_by(cb, calls, call_count, gv, vertex_count, gi, index_count, gpu_close, NULL);
 }
 
 /* LeakSanitizer (the sanitized build) in a GPU test: the validation layer's synchronization
@@ -126,6 +144,55 @@ static const char *const WORLD_CLIPS[] __attribute__((unused)) = {
      * to 0 in x for the first 0.4 s */
     CLIP_HEAD "\"length\":1,\"bones\":{\"nrr\":{\"rotate\":{\"t\":[0,1],\"v\":[400,1900]}},"
     "\"nsr\":{\"rotate\":{\"t\":[0,1],\"v\":[-720,-3000]}},\"arm\":{\"scale\":{\"t\":[0,0.4,0.41],\"v\":[[0,1],[0,1],[1,1]]}},\"ot\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-2,0.5]]}}}}"};
+
+/* IK its only constraints (the GPU may compute its world with them): two-bone chains with the
+ * target in and out of reach, softness, stretch, bend keyed both ways, a non-uniformly scaled
+ * parent (the ellipse), a child off its parent's axis, a reflected chain; one-bone IK on
+ * bones with NoRotationOrReflection, OnlyTranslation and NoScale, with compress, stretch,
+ * uniform and a mix. */
+static const char *IK_RIG __attribute__((unused)) = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"hip\",\"parent\":\"root\",\"y\":-10},"
+    "{\"name\":\"thigh\",\"parent\":\"hip\",\"rot\":-80,\"length\":40},"
+    "{\"name\":\"shin\",\"parent\":\"thigh\",\"x\":40,\"length\":35},{\"name\":\"foot_t\",\"parent\":\"root\",\"x\":10,\"y\":70},"
+    "{\"name\":\"arm\",\"parent\":\"hip\",\"x\":5,\"y\":-5,\"length\":30,\"sx\":1.2,\"sy\":0.8},"
+    "{\"name\":\"fore\",\"parent\":\"arm\",\"x\":30,\"y\":3,\"length\":25},"
+    "{\"name\":\"hand_t\",\"parent\":\"root\",\"x\":50,\"y\":-20},"
+    "{\"name\":\"neck\",\"parent\":\"hip\",\"y\":-20,\"length\":15,\"inherit\":\"NoRotationOrReflection\"},"
+    "{\"name\":\"look_t\",\"parent\":\"root\",\"x\":30,\"y\":-60},"
+    "{\"name\":\"tail\",\"parent\":\"hip\",\"x\":-10,\"length\":20,\"sx\":-1},"
+    "{\"name\":\"tail_t\",\"parent\":\"root\",\"x\":-40,\"y\":10},"
+    "{\"name\":\"ot\",\"parent\":\"hip\",\"x\":8,\"length\":10,\"inherit\":\"OnlyTranslation\"},"
+    "{\"name\":\"ns\",\"parent\":\"hip\",\"x\":-4,\"y\":4,\"length\":12,\"sx\":1.5,\"inherit\":\"NoScale\"},"
+    "{\"name\":\"thigh2\",\"parent\":\"hip\",\"rot\":-100,\"sx\":-1,\"length\":40},"
+    "{\"name\":\"shin2\",\"parent\":\"thigh2\",\"x\":40,\"length\":35},"
+    "{\"name\":\"foot2_t\",\"parent\":\"root\",\"x\":-20,\"y\":60}],\"ik\":[{\"name\":\"leg\",\"order\":0,\"bones\":[\"thigh\",\"shin\"],\"target\":\"foot_t\",\"softness\":5,\"stretch\":true},"
+    "{\"name\":\"reach\",\"order\":1,\"bones\":[\"arm\",\"fore\"],\"target\":\"hand_t\",\"bend\":-1},"
+    "{\"name\":\"look\",\"order\":2,\"bones\":[\"neck\"],\"target\":\"look_t\",\"compress\":true,\"stretch\":true,\"uniform\":true},"
+    "{\"name\":\"wag\",\"order\":3,\"bones\":[\"tail\"],\"target\":\"tail_t\",\"compress\":true,\"stretch\":true,\"uniform\":true},"
+    "{\"name\":\"follow\",\"order\":4,\"bones\":[\"ot\"],\"target\":\"look_t\",\"mix\":0.5},"
+    "{\"name\":\"grow\",\"order\":5,\"bones\":[\"ns\"],\"target\":\"hand_t\",\"stretch\":true},"
+    "{\"name\":\"leg2\",\"order\":6,\"bones\":[\"thigh2\",\"shin2\"],\"target\":\"foot2_t\",\"bend\":-1}],\"slots\":[{\"name\":\"thigh\",\"bone\":\"thigh\",\"attachment\":\"r\"},"
+    "{\"name\":\"shin\",\"bone\":\"shin\",\"attachment\":\"r\"},{\"name\":\"arm\",\"bone\":\"arm\",\"attachment\":\"r\"},"
+    "{\"name\":\"fore\",\"bone\":\"fore\",\"attachment\":\"r\"},{\"name\":\"neck\",\"bone\":\"neck\",\"attachment\":\"r\"},"
+    "{\"name\":\"tail\",\"bone\":\"tail\",\"attachment\":\"r\"},{\"name\":\"ot\",\"bone\":\"ot\",\"attachment\":\"r\"},"
+    "{\"name\":\"ns\",\"bone\":\"ns\",\"attachment\":\"r\"},{\"name\":\"thigh2\",\"bone\":\"thigh2\",\"attachment\":\"r\"},"
+    "{\"name\":\"shin2\",\"bone\":\"shin2\",\"attachment\":\"r\"},"
+    "{\"name\":\"w\",\"bone\":\"root\",\"attachment\":\"w\"}],\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"thigh\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"shin\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"arm\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"fore\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"neck\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"tail\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"ot\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"ns\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"thigh2\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"shin2\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"w\",\"name\":\"w\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],\"weights\":{\"bones\":[\"thigh\",\"shin\",\"fore\"],\"v\":[[0,0.5,10,1,1,0.5,-30,2],[1,1,20,0],[2,1,5,5]]}}]}]}";
+/* the targets' keys are offsets from their setup positions */
+static const char *const IK_NAMES[] __attribute__((unused)) = {"reach", "squash"};
+static const char *const IK_CLIPS[] __attribute__((unused)) = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"foot_t\":{\"translate\":{\"t\":[0,0.3,0.6,1],\"v\":[[0,0],[-10,-50],[50,50],[-5,4]]}},\"hand_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-20,10],[90,-20]]}},\"tail_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[25,-5],[-50,20]]}},\"look_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-27,28],[-80,40]]}},\"foot2_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-40,-40],[10,70]]}},\"hip\":{\"rotate\":{\"t\":[0,1],\"v\":[-15,25]}}},\"ik\":{\"leg\":{\"t\":[0,0.2,0.5],\"mix\":[1,1,0.6],\"softness\":[5,5,0],\"bend\":[1,-1,-1]},\"reach\":{\"t\":[0,0.7],\"mix\":[1,0.8]}}}",
+    CLIP_HEAD "\"length\":1,\"bones\":{\"hip\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[1.4,0.7]]}},\"arm\":{\"scale\":{\"t\":[0,1],\"v\":[[1.2,0.8],[1,1]]}},\"foot_t\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[190,-30]]}},\"hand_t\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[-45,20]]}}}}"};
 
 static const char *const SCENE_NAMES[] = {"swing", "bend"};
 static const char *const SCENE_CLIPS[] = {

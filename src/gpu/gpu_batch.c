@@ -417,7 +417,8 @@ bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *p)
 }
 
 /* The local pose the GPU makes the palette from (world.comp): x, y, rot, sx, sy, shx, shy as
- * arrays of n floats, then the inherit modes, 4 a word. */
+ * arrays of n floats, then the inherit modes, 4 a word, then 3 words an IK constraint: mix,
+ * softness, and bend (a signed byte) | compress << 8 | stretch << 9 | active << 10. */
 static void put_locals(const mf_pose *p, uint32_t *w)
 {
     size_t n = (size_t)p->bone_count;
@@ -426,9 +427,19 @@ static void put_locals(const mf_pose *p, uint32_t *w)
     unsigned char *inh = (unsigned char *)(w + 7 * n);
     memcpy(inh, p->inherit, n);
     memset(inh + n, 0, 4 * ((n + 3) / 4) - n);
+    uint32_t *ik = w + 7 * n + (n + 3) / 4;
+    for (int32_t k = 0; k < p->data->ik_count; k++, ik += 3) {
+        memcpy(&ik[0], &p->ik_mix[k], sizeof(float));
+        memcpy(&ik[1], &p->ik_softness[k], sizeof(float));
+        ik[2] = (uint32_t)(uint8_t)p->ik_bend[k] | (uint32_t)(p->ik_compress[k] != 0) << 8 |
+                (uint32_t)(p->ik_stretch[k] != 0) << 9 | (uint32_t)(p->ik_active[k] != 0) << 10;
+    }
 }
 
-static uint32_t local_words(const mf_pose *p) { return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u; }
+static uint32_t local_words(const mf_pose *p)
+{
+    return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u + 3u * (uint32_t)p->data->ik_count;
+}
 
 /* add() and add_local(): local, the GPU makes the palette from the local pose. */
 static mf_result add_skeleton(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,

@@ -105,13 +105,14 @@ struct mf_gpu_rig {
     mf_gpu_device *g;
     const mf_skel_data *data;
     mf_skel_data view; /* its own copy of a loaded view, as a draw list keeps */
-    /* floats, influences, spans, attachments, triangles, bone parents */
+    /* floats, influences, spans, attachments, triangles, the pose program (world.comp) */
     mf_gpu_buffer bufs[MF_GPU_RIG_BUFFERS];
     VkDescriptorPool dpool;
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
-    bool world_ok;   /* no constraints: the GPU can compute the world (mf_gpu_batch_add_local) */
+    bool world_ok;   /* IK alone among constraints: the GPU can compute the world (mf_gpu_batch_add_local) */
+    int32_t ik_count; /* the words of IK state an instance uploads with its local pose: 3 each */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such
      * fits when that room is left (the pose walk then checks no item) */
     int32_t max_att_vertices, max_att_indices;
@@ -122,4 +123,6 @@ struct mf_gpu_rig {
 
 /* Words of a rig attachment record and its flags (skin.comp). */
 enum { MF_GPU_ATT_WORDS = 8, MF_GPU_WEIGHTED = 1, MF_GPU_NO_UVS = 2 };
+/* An update-order entry of the pose program that is an IK constraint, not a bone (world.comp). */
+#define MF_GPU_PROG_IK 0x80000000u
 #endif

@@ -1,7 +1,8 @@
 /* A rig's static tables on the GPU (skin.comp's and world.comp's set 0): the data's FLOATS,
  * INFLUENCES and SPANS as they are, one 8-word record an attachment, each drawable
  * attachment's triangles as 32-bit item-relative indices (a region's split along Spine's
- * diagonal, as the draw list's), and the bones' parents. Uploaded once. */
+ * diagonal, as the draw list's), and the pose program world.comp runs (bones' parents and
+ * lengths, the update order, the IK constraints). Uploaded once. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -10,6 +11,31 @@
 #include "gpu_internal.h"
 
 static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
+
+/* The pose program (world.comp): update count, IK count, bone count; each bone's parent, then
+ * its length; the update order (MF_GPU_PROG_IK | k for IK k, else the bone); 4 words an IK:
+ * first bone, second bone (-1: one), target, uniform. NULL counts the words. */
+static size_t fill_program(const mf_skel_data *d, uint32_t *w)
+{
+    size_t n = (size_t)d->bone_count, u = (size_t)d->update_count, k = (size_t)d->ik_count;
+    if (w) {
+        w[0] = (uint32_t)u, w[1] = (uint32_t)k, w[2] = (uint32_t)n;
+        for (size_t i = 0; i < n; i++) {
+            w[3 + i] = (uint32_t)d->bones[i].parent;
+            memcpy(&w[3 + n + i], &d->bones[i].length, sizeof(float));
+        }
+        for (size_t e = 0; e < u; e++)
+            w[3 + 2 * n + e] = (uint32_t)d->update[e].index | (d->update[e].kind == MF_SD_REF_IK ? MF_GPU_PROG_IK : 0u);
+        for (size_t c = 0; c < k; c++) {
+            const mf_sd_ik *ik = &d->ik[c];
+            uint32_t *r = w + 3 + 2 * n + u + 4 * c;
+            const int32_t *bones = d->bone_lists + ik->bone_first;
+            r[0] = (uint32_t)bones[0], r[1] = ik->bone_count > 1 ? (uint32_t)bones[1] : 0xffffffffu;
+            r[2] = (uint32_t)ik->target, r[3] = ik->uniform;
+        }
+    }
+    return 3 + 2 * n + u + 4 * k;
+}
 
 /* The records and triangles; tris NULL counts the triangles. */
 static int64_t fill(const mf_skel_data *d, uint32_t *atts, uint32_t *tris)
@@ -45,16 +71,17 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     size_t att_bytes = (size_t)d->attachment_count * MF_GPU_ATT_WORDS * sizeof(uint32_t);
     uint32_t *atts = mf_alloc(&g->alloc, att_bytes + 16);
     uint32_t *tris = mf_alloc(&g->alloc, (size_t)nt * sizeof(uint32_t) + 16);
-    int32_t *parents = mf_alloc(&g->alloc, (size_t)d->bone_count * sizeof(int32_t) + 16);
+    size_t prog_words = fill_program(d, NULL);
+    uint32_t *prog = mf_alloc(&g->alloc, prog_words * sizeof(uint32_t) + 16);
     int32_t clips = 0; /* clipping attachments: their slots (at most that many) follow the rig */
     for (int32_t i = 0; i < d->attachment_count; i++) clips += d->attachments[i].type == MF_SD_ATT_CLIPPING;
     size_t att_at = (sizeof(mf_gpu_rig) + (size_t)clips * sizeof(int32_t) + 15) & ~(size_t)15;
     mf_gpu_rig *r = mf_alloc(&g->alloc, att_at + (size_t)d->attachment_count * sizeof(mf_gpu_att));
-    if (!atts || !tris || !parents || !r) {
-        mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, parents), mf_free(&g->alloc, r);
+    if (!atts || !tris || !prog || !r) {
+        mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, prog), mf_free(&g->alloc, r);
         return MF_ERR_NOMEM;
     }
-    for (int32_t i = 0; i < d->bone_count; i++) parents[i] = d->bones[i].parent;
+    fill_program(d, prog);
     memset(r, 0, sizeof *r);
     r->g = g;
     r->view = *d;
@@ -68,7 +95,8 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
-    r->world_ok = d->ik_count == 0 && d->transform_count == 0 && d->path_count == 0 && d->physics_count == 0;
+    r->world_ok = d->transform_count == 0 && d->path_count == 0 && d->physics_count == 0;
+    r->ik_count = d->ik_count;
     r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
     for (int32_t i = 0; i < d->attachment_count; i++) {
         const mf_sd_attachment *at = &d->attachments[i];
@@ -82,17 +110,17 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (ga->drawn && ga->vertex_count > r->max_att_vertices) r->max_att_vertices = ga->vertex_count;
         if (ga->drawn && ga->index_count > r->max_att_indices) r->max_att_indices = ga->index_count;
     }
-    const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris, parents};
+    const void *src[MF_GPU_RIG_BUFFERS] = {d->floats, d->influences, d->spans, atts, tris, prog};
     VkDeviceSize size[MF_GPU_RIG_BUFFERS] = {
         (VkDeviceSize)d->float_count * sizeof(float), (VkDeviceSize)d->influence_count * sizeof(mf_sd_influence),
         (VkDeviceSize)d->span_count * sizeof(mf_sd_span), att_bytes, (VkDeviceSize)nt * sizeof(uint32_t),
-        (VkDeviceSize)d->bone_count * sizeof(int32_t)};
+        (VkDeviceSize)prog_words * sizeof(uint32_t)};
     VkResult vr = VK_SUCCESS;
     for (int i = 0; i < MF_GPU_RIG_BUFFERS; i++)
         if (size[i] > g->props.limits.maxStorageBufferRange) {
             mf_diag_set(diag, "", "vulkan", "a table of the rig (%llu bytes) is past the device's maxStorageBufferRange",
                         (unsigned long long)size[i]);
-            mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, parents), mf_free(&g->alloc, r);
+            mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, prog), mf_free(&g->alloc, r);
             return MF_ERR_UNSUPPORTED;
         }
     for (int i = 0; i < MF_GPU_RIG_BUFFERS && vr == VK_SUCCESS; i++) {
@@ -101,7 +129,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (vr == VK_SUCCESS) vr = mf_gpu_upload(g, &r->bufs[i], src[i], size[i]);
         r->bytes += r->bufs[i].size;
     }
-    mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, parents);
+    mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, prog);
     if (vr == VK_SUCCESS) {
         VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MF_GPU_RIG_BUFFERS};
         VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,

@@ -1,28 +1,48 @@
 #version 450
-// World transforms on the GPU (mf_gpu_batch_add_local): one invocation an instance walks its
-// bones in order (parents first) from the local pose the CPU sampled and writes the palette
-// skin.comp reads (6 floats a bone: a, b, wx, c, d, wy). The same steps as the CPU's world update
-// (src/runtime/pose/pose_world.c) for a rig without constraints, all five inherit modes; results
-// agree within float rounding, not bit for bit (the GPU's own cos, sin, atan2 and sqrt).
+// World transforms on the GPU (mf_gpu_batch_add_local): one invocation an instance runs the
+// rig's update order from the local pose the CPU sampled, bones and IK constraints interleaved,
+// and writes the palette skin.comp reads (6 floats a bone: a, b, wx, c, d, wy). The same steps
+// as the CPU's world update (src/runtime/pose/pose_world.c, pose_ik.c) for a rig whose only
+// constraints are IK, all five inherit modes; results agree within float rounding, not bit for
+// bit (floats where the CPU's IK uses doubles; the GPU's own cos, sin, atan2 and sqrt).
 layout(local_size_x = 64) in;
 
-// the rig's parents (gpu_rig.c: set 0, binding 5; -1 for a root)
-layout(std430, set = 0, binding = 5) readonly buffer RigParents { int rig_parent[]; };
+// the pose program (gpu_rig.c): update count, IK count, bone count; parents; lengths; the
+// update order (PROG_IK | k for IK k, else a bone); 4 words an IK: bone, second bone or NONE,
+// target, uniform
+layout(std430, set = 0, binding = 5) readonly buffer RigProgram { uint prog[]; };
 // the frame (gpu_batch.c): instance records {palette, placement[6], locals}; the locals are
-// x, y, rot, sx, sy, shx, shy as 7 arrays of bone_count floats, then the inherit modes 4 a word
+// x, y, rot, sx, sy, shx, shy as 7 arrays of bone_count floats (the applied pose: IK rewrites
+// them here), the inherit modes 4 a word, then 3 words an IK: mix, softness, flags
 layout(std430, set = 1, binding = 0) buffer Frame { uint fw[]; };
 
 layout(push_constant) uniform Push {
     uint inst_first, inst_count, bone_count, inst_off, groups_x;
 } pc;
 
-const uint NONE = 0xffffffffu;
-const float DEG = 0.017453292519943295;
+const uint NONE = 0xffffffffu, PROG_IK = 0x80000000u;
+const float DEG = 0.017453292519943295, RAD = 57.29577951308232;
 // mf_sd inherit modes
 const uint NORMAL = 0u, ONLY_TRANSLATION = 1u, NO_ROTATION_OR_REFLECTION = 2u, NO_SCALE = 3u,
            NO_SCALE_OR_REFLECTION = 4u;
+// the applied arrays, in the order of the locals
+const uint AX = 0u, AY = 1u, AROT = 2u, ASX = 3u, ASY = 4u, ASHX = 5u, ASHY = 6u;
+
+uint g_loc, g_pal, g_n;
 
 float ff(uint w) { return uintBitsToFloat(fw[w]); }
+float ap(uint k, uint i) { return ff(g_loc + k * g_n + i); }
+void set_ap(uint k, uint i, float v) { fw[g_loc + k * g_n + i] = floatBitsToUint(v); }
+int parent_of(uint i) { return int(prog[3u + i]); }
+float length_of(uint i) { return uintBitsToFloat(prog[3u + g_n + i]); }
+uint inherit_of(uint i)
+{
+    uint m = (fw[g_loc + 7u * g_n + i / 4u] >> (8u * (i % 4u))) & 255u;
+    return m > NO_SCALE_OR_REFLECTION ? NORMAL : m; // as the CPU takes a byte no mode has
+}
+// a bone's world: {a, b, c, d} and {wx, wy}
+vec4 wm(uint i) { uint o = g_pal + 6u * i; return vec4(ff(o), ff(o + 1u), ff(o + 3u), ff(o + 4u)); }
+vec2 wt(uint i) { uint o = g_pal + 6u * i; return vec2(ff(o + 2u), ff(o + 5u)); }
 
 // cos and sin of degrees, reduced to [-180, 180] first: the GPU's sin and cos lose accuracy
 // far from zero
@@ -33,66 +53,279 @@ vec2 cos_sin(float deg)
 }
 
 float atan2d(float y, float x) { return (x == 0.0 && y == 0.0) ? 0.0 : degrees(atan(y, x)); }
+float atan2r(float y, float x) { return (x == 0.0 && y == 0.0) ? (x < 0.0 || (x == 0.0 && 1.0 / x < 0.0) ? 3.14159265 : 0.0) : atan(y, x); }
+
+// Bone i's world from its applied values and its parent's world (pose_world.c: world_of).
+void world_of(uint i)
+{
+    float x = ap(AX, i), y = ap(AY, i), rot = ap(AROT, i), sx = ap(ASX, i), sy = ap(ASY, i);
+    float shx = ap(ASHX, i), shy = ap(ASHY, i);
+    int par = parent_of(i);
+    uint inherit = inherit_of(i);
+    float a = 1.0, b = 0.0, c = 0.0, d = 1.0, wx = 0.0, wy = 0.0; // a root's parent: the identity
+    if (par < 0) {
+        inherit = NORMAL;
+    } else {
+        vec4 m = wm(uint(par));
+        vec2 t = wt(uint(par));
+        a = m.x, b = m.y, c = m.z, d = m.w, wx = t.x, wy = t.y;
+    }
+    float nx = a * x + b * y + wx, ny = c * x + d * y + wy;
+    vec4 m = vec4(a, b, c, d); // the matrix the local one is multiplied by
+    if (inherit == ONLY_TRANSLATION) {
+        m = vec4(1.0, 0.0, 0.0, 1.0);
+    } else if (inherit == NO_ROTATION_OR_REFLECTION) { // the parent's scale in its own orientation
+        float s2 = a * a + c * c;
+        float prot;
+        if (s2 > 0.0001) {
+            float q = abs(a * d - b * c) / s2;
+            m = vec4(a, -c * q, c, a * q);
+            prot = atan2d(c, a);
+        } else {
+            m = vec4(0.0, b, 0.0, d);
+            prot = 90.0 - atan2d(d, b);
+        }
+        rot -= prot;
+    } else if (inherit != NORMAL) { // NoScale, NoScaleOrReflection: a unit frame
+        vec2 r = cos_sin(rot);
+        float za = a * r.x + b * r.y, zc = c * r.x + d * r.y;
+        float len = sqrt(za * za + zc * zc);
+        if (len > 0.00001) za /= len, zc /= len;
+        float s = sqrt(za * za + zc * zc);
+        if (inherit == NO_SCALE && a * d - b * c < 0.0) s = -s;
+        vec2 z = cos_sin(90.0 + atan2d(zc, za));
+        m = vec4(za, z.x * s, zc, z.y * s);
+        rot = 0.0;
+    }
+    // the local 2×2 as the CPU's (pose_world.c: the mirror image of Spine's Y-up one)
+    vec2 tx = cos_sin((0.0 - rot) - shx), ty = cos_sin(((0.0 - rot) + 90.0) + (0.0 - shy));
+    float l0 = tx.x * sx, l1 = -(ty.x * sy), l2 = -(tx.y * sx), l3 = ty.y * sy;
+    uint o = g_pal + 6u * i;
+    fw[o] = floatBitsToUint(m.x * l0 + m.y * l2);
+    fw[o + 1u] = floatBitsToUint(m.x * l1 + m.y * l3);
+    fw[o + 2u] = floatBitsToUint(par < 0 ? x : nx);
+    fw[o + 3u] = floatBitsToUint(m.z * l0 + m.w * l2);
+    fw[o + 4u] = floatBitsToUint(m.z * l1 + m.w * l3);
+    fw[o + 5u] = floatBitsToUint(par < 0 ? y : ny);
+}
+
+// The parent's world of bone i, the identity for a root.
+void parent_world(int par, out vec4 m, out vec2 t)
+{
+    m = vec4(1.0, 0.0, 0.0, 1.0), t = vec2(0.0);
+    if (par >= 0) m = wm(uint(par)), t = wt(uint(par));
+}
+
+float wrap180(float r) { return r > 180.0 ? r - 360.0 : r < -180.0 ? r + 360.0 : r; }
+
+// One bone turned towards the target (pose_ik.c: ik_one).
+void ik_one(uint bone, vec2 target, bool compress, bool stretch, bool uniform_, float mix)
+{
+    int par = parent_of(bone);
+    vec4 pm;
+    vec2 pt;
+    parent_world(par, pm, pt);
+    float pa = pm.x, pb = pm.y, pc = pm.z, pd = pm.w;
+    float rot_ik = -ap(ASHX, bone) - ap(AROT, bone);
+    float tx, ty;
+    uint inh = inherit_of(bone);
+    vec2 bw = wt(bone);
+    if (inh == ONLY_TRANSLATION) {
+        tx = target.x - bw.x, ty = target.y - bw.y;
+    } else {
+        if (inh == NO_ROTATION_OR_REFLECTION) { // the parent without its rotation, added back
+            float s2 = pa * pa + pc * pc;
+            float k = abs(pa * pd - pb * pc) / max(s2, 0.0001);
+            pb = -pc * k, pd = pa * k;
+            rot_ik += atan2r(pc, pa) * RAD;
+        }
+        float x = target.x - pt.x, y = target.y - pt.y, det = pa * pd - pb * pc;
+        if (abs(det) <= 0.0001) tx = 0.0, ty = 0.0;
+        else tx = (x * pd - y * pb) / det - ap(AX, bone), ty = (y * pa - x * pc) / det - ap(AY, bone);
+    }
+    rot_ik += atan2r(ty, tx) * RAD;
+    if (ap(ASX, bone) < 0.0) rot_ik += 180.0;
+    rot_ik = wrap180(rot_ik);
+    float sx = ap(ASX, bone), sy = ap(ASY, bone);
+    if (compress || stretch) {
+        if (inh == NO_SCALE || inh == NO_SCALE_OR_REFLECTION) tx = target.x - bw.x, ty = target.y - bw.y;
+        float b = length_of(bone) * sx;
+        if (b > 0.0001) {
+            float dd = tx * tx + ty * ty;
+            if ((compress && dd < b * b) || (stretch && dd > b * b)) {
+                float s = (sqrt(dd) / b - 1.0) * mix + 1.0;
+                sx *= s;
+                if (uniform_) sy *= s;
+            }
+        }
+    }
+    set_ap(AROT, bone, ap(AROT, bone) + rot_ik * mix);
+    set_ap(ASX, bone, sx), set_ap(ASY, bone, sy);
+    world_of(bone);
+}
+
+// A point on the child's reach ellipse at distance sqrt(dd) from the parent (pose_ik.c).
+bool ellipse_solve(float l1, float ea, float eb, float dd, float bend, out float xo, out float yo)
+{
+    xo = 0.0, yo = 0.0;
+    float aa = ea * ea, bb = eb * eb;
+    float c0 = bb * l1 * l1 + aa * dd - aa * bb, c1 = -2.0 * bb * l1, c2 = bb - aa;
+    float disc = c1 * c1 - 4.0 * c2 * c0;
+    if (disc < 0.0) return false;
+    float q = sqrt(disc);
+    if (c1 < 0.0) q = -q;
+    q = -(c1 + q) * 0.5;
+    float r0 = q / c2, r1 = c0 / q;
+    float r = abs(r0) < abs(r1) ? r0 : r1;
+    float y2 = dd - r * r;
+    if (!(y2 >= 0.0)) return false;
+    xo = r, yo = sqrt(y2) * bend;
+    return true;
+}
+
+// Two bones solving the triangle (pose_ik.c: ik_two).
+void ik_two(uint parent, uint child, vec2 target, float bend, bool stretch, bool uniform_, float softness,
+            float mix)
+{
+    if (inherit_of(parent) != NORMAL || inherit_of(child) != NORMAL) return;
+    float px = ap(AX, parent), py = ap(AY, parent);
+    float psx = ap(ASX, parent), psy = ap(ASY, parent), sx = psx, sy = psy;
+    float csx = ap(ASX, child);
+    float o1, o2, s2;
+    if (psx < 0.0) psx = -psx, o1 = 180.0, s2 = -1.0;
+    else o1 = 0.0, s2 = 1.0;
+    if (psy < 0.0) psy = -psy, s2 = -s2;
+    if (csx < 0.0) csx = -csx, o2 = 180.0;
+    else o2 = 0.0;
+    float cx = ap(AX, child), cy, cwx, cwy;
+    vec4 pm = wm(parent);
+    vec2 pt = wt(parent);
+    float a = pm.x, b = pm.y, c = pm.z, d = pm.w;
+    bool u = abs(psx - psy) <= 0.0001;
+    if (!u || stretch) {
+        cy = 0.0, cwx = a * cx + pt.x, cwy = c * cx + pt.y;
+    } else {
+        cy = ap(AY, child), cwx = a * cx + b * cy + pt.x, cwy = c * cx + d * cy + pt.y;
+    }
+    int pp = parent_of(parent);
+    vec4 qm;
+    vec2 qt;
+    parent_world(pp, qm, qt);
+    float qa = qm.x, qb = qm.y, qc = qm.z, qd = qm.w;
+    float id = qa * qd - qb * qc;
+    id = abs(id) <= 0.0001 ? 0.0 : 1.0 / id;
+    float x = cwx - qt.x, y = cwy - qt.y;
+    float dx = (x * qd - y * qb) * id - px, dy = (y * qa - x * qc) * id - py;
+    float l1 = sqrt(dx * dx + dy * dy), l2 = length_of(child) * csx;
+    if (l1 < 0.0001) {
+        ik_one(parent, target, false, stretch, false, mix);
+        set_ap(AX, child, cx), set_ap(AY, child, cy), set_ap(AROT, child, 0.0);
+        world_of(child);
+        return;
+    }
+    x = target.x - qt.x, y = target.y - qt.y;
+    float tx = (x * qd - y * qb) * id - px, ty = (y * qa - x * qc) * id - py;
+    float dd = tx * tx + ty * ty;
+    if (softness != 0.0) { // ease the last `softness` pixels of reach
+        float soft = softness * psx * (csx + 1.0) * 0.5;
+        float td = sqrt(dd), sd = td - l1 - l2 * psx + soft;
+        if (sd > 0.0) {
+            float q = sd / (soft * 2.0);
+            q = (q < 1.0 ? q : 1.0) - 1.0;
+            q = (sd - soft * (1.0 - q * q)) / td;
+            tx -= q * tx, ty -= q * ty;
+            dd = tx * tx + ty * ty;
+        }
+    }
+    float a1, a2;
+    if (u) {
+        l2 *= psx;
+        float cs = (dd - l1 * l1 - l2 * l2) / (2.0 * l1 * l2), sn = 0.0;
+        if (cs < -1.0) {
+            cs = -1.0, a2 = 3.14159265358979 * bend;
+        } else if (cs > 1.0) {
+            cs = 1.0, a2 = 0.0;
+            if (stretch) {
+                float s = (sqrt(dd) / (l1 + l2) - 1.0) * mix + 1.0;
+                sx *= s;
+                if (uniform_) sy *= s;
+            }
+        } else {
+            float sq = sqrt((1.0 - cs) * (1.0 + cs));
+            a2 = atan2r(sq, cs) * bend;
+            sn = sq * bend;
+        }
+        float ea = l1 + l2 * cs, eb = l2 * sn;
+        a1 = atan2r(ty * ea - tx * eb, tx * ea + ty * eb);
+    } else {
+        float ea = psx * l2, eb = psy * l2, ta = atan2r(ty, tx);
+        float ex, ey;
+        if (ellipse_solve(l1, ea, eb, dd, bend, ex, ey)) {
+            a1 = ta - atan2r(ey, ex);
+            a2 = atan2r(ey / psy, (ex - l1) / psx);
+        } else { // out of reach: the nearest or farthest point of the ellipse
+            float min_ang = 3.14159265358979, min_x = l1 - ea, min_d = min_x * min_x, min_y = 0.0;
+            float max_ang = 0.0, max_x = l1 + ea, max_d = max_x * max_x, max_y = 0.0;
+            float k = -ea * l1 / (ea * ea - eb * eb);
+            if (k >= -1.0 && k <= 1.0) {
+                float ks = sqrt((1.0 - k) * (1.0 + k));
+                float kx = ea * k + l1, ky = eb * ks, kd = kx * kx + ky * ky;
+                k = atan2r(ks, k);
+                if (kd < min_d) min_ang = k, min_d = kd, min_x = kx, min_y = ky;
+                if (kd > max_d) max_ang = k, max_d = kd, max_x = kx, max_y = ky;
+            }
+            if (dd <= (min_d + max_d) * 0.5) a1 = ta - atan2r(min_y * bend, min_x), a2 = min_ang * bend;
+            else a1 = ta - atan2r(max_y * bend, max_x), a2 = max_ang * bend;
+        }
+    }
+    // the child's offset angle: 0 where it sits on the parent's axis (cx >= +0)
+    float os = cy == 0.0 && !(cx < 0.0 || (cx == 0.0 && 1.0 / cx < 0.0)) ? 0.0 : atan2r(cy, cx) * s2;
+    float rot = ap(AROT, parent);
+    a1 = wrap180((a1 - os) * RAD + o1 - rot);
+    float prot = rot + a1 * mix;
+    rot = ap(AROT, child);
+    float cshx = ap(ASHX, child);
+    a2 = wrap180(((a2 + os) * RAD - cshx) * s2 + o2 - rot);
+    float crot = rot + a2 * mix;
+    set_ap(AX, parent, px), set_ap(AY, parent, py);
+    set_ap(AROT, parent, prot), set_ap(ASX, parent, sx), set_ap(ASY, parent, sy);
+    set_ap(ASHX, parent, 0.0), set_ap(ASHY, parent, 0.0);
+    world_of(parent);
+    set_ap(AX, child, cx), set_ap(AY, child, cy), set_ap(AROT, child, crot);
+    world_of(child);
+}
+
+// IK constraint k (pose_ik.c: mf_pose_apply_ik), with the instance's mix, softness and flags.
+void apply_ik(uint k, uint n_update)
+{
+    uint s = g_loc + 7u * g_n + (g_n + 3u) / 4u + 3u * k;
+    float mix = ff(s), softness = ff(s + 1u);
+    uint flags = fw[s + 2u];
+    if ((flags & 0x400u) == 0u || mix == 0.0) return; // inactive (skin), or no mix
+    uint r = 3u + 2u * g_n + n_update + 4u * k;
+    uint b0 = prog[r], b1 = prog[r + 1u], t = prog[r + 2u];
+    bool uniform_ = prog[r + 3u] != 0u;
+    vec2 target = wt(t);
+    if (b1 == NONE) {
+        ik_one(b0, target, (flags & 0x100u) != 0u, (flags & 0x200u) != 0u, uniform_, mix);
+    } else {
+        int bend = int(flags << 24) >> 24; // the signed byte
+        ik_two(b0, b1, target, float(bend), (flags & 0x200u) != 0u, uniform_, softness, mix);
+    }
+}
 
 void main()
 {
     uint k = (gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x) * 64u + gl_LocalInvocationID.x;
     if (k >= pc.inst_count) return;
     uint ib = pc.inst_off + 8u * (pc.inst_first + k);
-    uint loc = fw[ib + 7u];
-    if (loc == NONE) return; // its palette came from the CPU
-    uint pal = fw[ib], n = pc.bone_count;
-    for (uint i = 0u; i < n; i++) {
-        float x = ff(loc + i), y = ff(loc + n + i), rot = ff(loc + 2u * n + i);
-        float sx = ff(loc + 3u * n + i), sy = ff(loc + 4u * n + i);
-        float shx = ff(loc + 5u * n + i), shy = ff(loc + 6u * n + i);
-        uint inherit = (fw[loc + 7u * n + i / 4u] >> (8u * (i % 4u))) & 255u;
-        if (inherit > NO_SCALE_OR_REFLECTION) inherit = NORMAL; // as the CPU takes a byte no mode has
-        int par = rig_parent[i];
-        uint o = pal + 6u * i;
-        float a, b, c, d, wx, wy;
-        if (par < 0) {
-            inherit = NORMAL;
-            a = 1.0, b = 0.0, c = 0.0, d = 1.0, wx = 0.0, wy = 0.0; // the parent is the identity
-        } else {
-            uint po = pal + 6u * uint(par);
-            a = ff(po), b = ff(po + 1u), wx = ff(po + 2u), c = ff(po + 3u), d = ff(po + 4u), wy = ff(po + 5u);
-        }
-        float nx = a * x + b * y + wx, ny = c * x + d * y + wy;
-        vec4 m = vec4(a, b, c, d); // the matrix the local one is multiplied by
-        if (inherit == ONLY_TRANSLATION) {
-            m = vec4(1.0, 0.0, 0.0, 1.0);
-        } else if (inherit == NO_ROTATION_OR_REFLECTION) { // the parent's scale in its own orientation
-            float s2 = a * a + c * c;
-            float prot;
-            if (s2 > 0.0001) {
-                float q = abs(a * d - b * c) / s2;
-                m = vec4(a, -c * q, c, a * q);
-                prot = atan2d(c, a);
-            } else {
-                m = vec4(0.0, b, 0.0, d);
-                prot = 90.0 - atan2d(d, b);
-            }
-            rot -= prot;
-        } else if (inherit != NORMAL) { // NoScale, NoScaleOrReflection: a unit frame
-            vec2 r = cos_sin(rot);
-            float za = a * r.x + b * r.y, zc = c * r.x + d * r.y;
-            float len = sqrt(za * za + zc * zc);
-            if (len > 0.00001) za /= len, zc /= len;
-            float s = sqrt(za * za + zc * zc);
-            if (inherit == NO_SCALE && a * d - b * c < 0.0) s = -s;
-            vec2 z = cos_sin(90.0 + atan2d(zc, za));
-            m = vec4(za, z.x * s, zc, z.y * s);
-            rot = 0.0;
-        }
-        // the local 2×2 as the CPU's (pose_world.c: the mirror image of Spine's Y-up one)
-        vec2 tx = cos_sin((0.0 - rot) - shx), ty = cos_sin(((0.0 - rot) + 90.0) + (0.0 - shy));
-        float l0 = tx.x * sx, l1 = -(ty.x * sy), l2 = -(tx.y * sx), l3 = ty.y * sy;
-        fw[o] = floatBitsToUint(m.x * l0 + m.y * l2);
-        fw[o + 1u] = floatBitsToUint(m.x * l1 + m.y * l3);
-        fw[o + 2u] = floatBitsToUint(par < 0 ? x : nx);
-        fw[o + 3u] = floatBitsToUint(m.z * l0 + m.w * l2);
-        fw[o + 4u] = floatBitsToUint(m.z * l1 + m.w * l3);
-        fw[o + 5u] = floatBitsToUint(par < 0 ? y : ny);
+    g_loc = fw[ib + 7u];
+    if (g_loc == NONE) return; // its palette came from the CPU
+    g_pal = fw[ib], g_n = pc.bone_count;
+    uint n_update = prog[0];
+    for (uint e = 0u; e < n_update; e++) {
+        uint op = prog[3u + 2u * g_n + e];
+        if ((op & PROG_IK) != 0u) apply_ik(op & ~PROG_IK, n_update);
+        else world_of(op);
     }
 }
