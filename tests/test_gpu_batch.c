@@ -326,6 +326,25 @@ static void test_ik_rig_agrees(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+static void test_ik_edges_agree(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, IK_EDGE_RIG, IK_EDGE_NAMES, IK_EDGE_CLIPS, 1);
+    assert_int_equal(r.data.ik_count, 2);
+    /* "self" made one bone twice (parent == child): the data as a hand-made file may hold it */
+    const mf_sd_ik *self = &r.data.ik[1];
+    int32_t *lists = (int32_t *)(uintptr_t)r.data.bone_lists;
+    assert_int_equal(self->bone_count, 2);
+    lists[self->bone_first + 1] = lists[self->bone_first];
+    totals t = {0};
+    compare_clips(&r.data, "IK edge rig", 1, &t);
+    assert_int_equal(t.local, FRAMES * SKELS);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 static void test_mannequin_agrees(void **state)
 {
     (void)state;
@@ -834,6 +853,7 @@ int main(void)
         cmocka_unit_test(test_scene_rig_agrees),
         cmocka_unit_test(test_world_rig_agrees),
         cmocka_unit_test(test_ik_rig_agrees),
+        cmocka_unit_test(test_ik_edges_agree),
         cmocka_unit_test(test_mannequin_agrees),
         cmocka_unit_test(test_rejections_leave_the_frame),
         cmocka_unit_test(test_listless_rejections),

@@ -284,14 +284,16 @@ void ik_two(uint parent, uint child, vec2 target, float bend, bool stretch, bool
     a1 = wrap180((a1 - os) * RAD + o1 - rot);
     float prot = rot + a1 * mix;
     rot = ap(AROT, child);
-    float cshx = ap(ASHX, child);
+    float cshx = ap(ASHX, child), cshy = ap(ASHY, child); // read before the parent's are zeroed
     a2 = wrap180(((a2 + os) * RAD - cshx) * s2 + o2 - rot);
     float crot = rot + a2 * mix;
     set_ap(AX, parent, px), set_ap(AY, parent, py);
     set_ap(AROT, parent, prot), set_ap(ASX, parent, sx), set_ap(ASY, parent, sy);
     set_ap(ASHX, parent, 0.0), set_ap(ASHY, parent, 0.0);
     world_of(parent);
+    // the child's shears as read: the same bone's when parent == child (the CPU updates it twice)
     set_ap(AX, child, cx), set_ap(AY, child, cy), set_ap(AROT, child, crot);
+    set_ap(ASHX, child, cshx), set_ap(ASHY, child, cshy);
     world_of(child);
 }
 
