@@ -194,29 +194,52 @@ static const char *const IK_CLIPS[] __attribute__((unused)) = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"foot_t\":{\"translate\":{\"t\":[0,0.3,0.6,1],\"v\":[[0,0],[-10,-50],[50,50],[-5,4]]}},\"hand_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-20,10],[90,-20]]}},\"tail_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[25,-5],[-50,20]]}},\"look_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-27,28],[-80,40]]}},\"foot2_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-40,-40],[10,70]]}},\"hip\":{\"rotate\":{\"t\":[0,1],\"v\":[-15,25]}}},\"ik\":{\"leg\":{\"t\":[0,0.2,0.5],\"mix\":[1,1,0.6],\"softness\":[5,5,0],\"bend\":[1,-1,-1]},\"reach\":{\"t\":[0,0.7],\"mix\":[1,0.8]}}}",
     CLIP_HEAD "\"length\":1,\"bones\":{\"hip\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[1.4,0.7]]}},\"arm\":{\"scale\":{\"t\":[0,1],\"v\":[[1.2,0.8],[1,1]]}},\"foot_t\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[190,-30]]}},\"hand_t\":{\"translate\":{\"t\":[0,1],\"v\":[[0,0],[-45,20]]}}}}"};
 
-/* IK's degenerate cases: a chain whose child sits on its parent's origin (ik_two's l1 < 0.0001:
- * the parent alone turns, the child's rotation is 0), with stretch and a mix; and a chain
- * "self" whose two bones the test makes one (parent == child, which the build refuses but a
- * hand-made file may hold) on a sheared bone. */
+/* IK's edge cases: a chain whose child sits on its parent's origin (ik_two's l1 < 0.0001: the
+ * parent alone turns, the child's rotation is 0), with stretch and a mix; a chain "self" whose
+ * two bones the test makes one (parent == child, which the build refuses but a hand-made file
+ * may hold) on a sheared bone; a sheared, non-uniformly scaled parent with a reflected child
+ * and a mix, its target out of reach both ways (the ellipse's extremes); one bone turned past
+ * ±180 with a mix (the wrap); one bone under a parent scaled near 0 (no inverse); a chain with
+ * a NoScale child (not solved). */
 static const char *IK_EDGE_RIG __attribute__((unused)) = RIG_HEAD
     "\"bones\":[{\"name\":\"root\"},{\"name\":\"up\",\"parent\":\"root\",\"x\":10,\"rot\":30,\"length\":20},"
     "{\"name\":\"lo\",\"parent\":\"up\",\"rot\":40,\"shx\":25,\"length\":30},"
     "{\"name\":\"t1\",\"parent\":\"root\",\"x\":30,\"y\":20},"
     "{\"name\":\"sh\",\"parent\":\"root\",\"x\":-20,\"rot\":10,\"shx\":20,\"shy\":-10,\"length\":25},"
     "{\"name\":\"sc\",\"parent\":\"sh\",\"x\":25,\"length\":20},"
-    "{\"name\":\"t2\",\"parent\":\"root\",\"x\":-40,\"y\":30}],"
+    "{\"name\":\"t2\",\"parent\":\"root\",\"x\":-40,\"y\":30},"
+    "{\"name\":\"p3\",\"parent\":\"root\",\"y\":40,\"sx\":0.8,\"sy\":1.2,\"shx\":15,\"length\":30},"
+    "{\"name\":\"c3\",\"parent\":\"p3\",\"x\":30,\"rot\":20,\"sx\":-1,\"length\":25},"
+    "{\"name\":\"t3\",\"parent\":\"root\",\"x\":60,\"y\":60},"
+    "{\"name\":\"w1\",\"parent\":\"root\",\"x\":5,\"y\":-30,\"rot\":170,\"length\":20},"
+    "{\"name\":\"t4\",\"parent\":\"root\",\"x\":-40,\"y\":-37},"
+    "{\"name\":\"tiny\",\"parent\":\"root\",\"x\":20,\"y\":-40,\"sx\":0.005,\"sy\":0.005},"
+    "{\"name\":\"tb\",\"parent\":\"tiny\",\"rot\":30,\"sx\":100,\"sy\":100,\"length\":10},"
+    "{\"name\":\"q\",\"parent\":\"root\",\"x\":-30,\"y\":-30,\"length\":20},"
+    "{\"name\":\"qc\",\"parent\":\"q\",\"x\":20,\"length\":15,\"inherit\":\"NoScale\"}],"
     "\"ik\":[{\"name\":\"fold\",\"order\":0,\"bones\":[\"up\",\"lo\"],\"target\":\"t1\",\"stretch\":true,\"mix\":0.7},"
-    "{\"name\":\"self\",\"order\":1,\"bones\":[\"sh\",\"sc\"],\"target\":\"t2\"}],"
+    "{\"name\":\"self\",\"order\":1,\"bones\":[\"sh\",\"sc\"],\"target\":\"t2\"},"
+    "{\"name\":\"ell\",\"order\":2,\"bones\":[\"p3\",\"c3\"],\"target\":\"t3\",\"mix\":0.6},"
+    "{\"name\":\"spin\",\"order\":3,\"bones\":[\"w1\"],\"target\":\"t4\",\"mix\":0.5},"
+    "{\"name\":\"flat\",\"order\":4,\"bones\":[\"tb\"],\"target\":\"t4\"},"
+    "{\"name\":\"skip\",\"order\":5,\"bones\":[\"q\",\"qc\"],\"target\":\"t1\"}],"
     "\"slots\":[{\"name\":\"up\",\"bone\":\"up\",\"attachment\":\"r\"},{\"name\":\"lo\",\"bone\":\"lo\",\"attachment\":\"r\"},"
-    "{\"name\":\"sh\",\"bone\":\"sh\",\"attachment\":\"r\"},{\"name\":\"sc\",\"bone\":\"sc\",\"attachment\":\"r\"}],"
+    "{\"name\":\"sh\",\"bone\":\"sh\",\"attachment\":\"r\"},{\"name\":\"sc\",\"bone\":\"sc\",\"attachment\":\"r\"},"
+    "{\"name\":\"p3\",\"bone\":\"p3\",\"attachment\":\"r\"},{\"name\":\"c3\",\"bone\":\"c3\",\"attachment\":\"r\"},"
+    "{\"name\":\"w1\",\"bone\":\"w1\",\"attachment\":\"r\"},{\"name\":\"tb\",\"bone\":\"tb\",\"attachment\":\"r\"},"
+    "{\"name\":\"q\",\"bone\":\"q\",\"attachment\":\"r\"},{\"name\":\"qc\",\"bone\":\"qc\",\"attachment\":\"r\"}],"
     "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"up\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
     "{\"slot\":\"lo\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
     "{\"slot\":\"sh\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
-    "{\"slot\":\"sc\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6}]}]}";
+    "{\"slot\":\"sc\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"p3\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},{\"slot\":\"c3\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"w1\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},{\"slot\":\"tb\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},"
+    "{\"slot\":\"q\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6},{\"slot\":\"qc\",\"name\":\"r\",\"type\":\"Region\",\"x\":8,\"y\":1,\"width\":16,\"height\":6}]}]}";
 static const char *const IK_EDGE_NAMES[] __attribute__((unused)) = {"move"};
 static const char *const IK_EDGE_CLIPS[] __attribute__((unused)) = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"t1\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-30,15],[40,-30]]}},"
-    "\"t2\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[25,-40],[-20,10]]}}}}"};
+    "\"t2\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[25,-40],[-20,10]]}},"
+    "\"t3\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[150,80],[-200,-50]]}}}}"};
 
 static const char *const SCENE_NAMES[] = {"swing", "bend"};
 static const char *const SCENE_CLIPS[] = {
