@@ -112,7 +112,6 @@ struct mf_gpu_rig {
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
     bool world_ok;   /* IK alone among constraints: the GPU can compute the world (mf_gpu_batch_add_local) */
-    int32_t ik_count; /* the words of IK state an instance uploads with its local pose: 3 each */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such
      * fits when that room is left (the pose walk then checks no item) */
     int32_t max_att_vertices, max_att_indices;

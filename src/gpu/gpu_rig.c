@@ -96,7 +96,6 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     }
     r->needs_list = r->clip_slot_count > 0;
     r->world_ok = d->transform_count == 0 && d->path_count == 0 && d->physics_count == 0;
-    r->ik_count = d->ik_count;
     r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
     for (int32_t i = 0; i < d->attachment_count; i++) {
         const mf_sd_attachment *at = &d->attachments[i];
