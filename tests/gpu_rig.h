@@ -57,6 +57,16 @@ static inline void gpu_expect_streams(const mf_draw_batch *cb, const mf_draw_cal
     gpu_expect_streams_by(cb, calls, call_count, gv, vertex_count, gi, index_count, gpu_close, NULL);
 }
 
+/* A world no one may read (the GPU computes it: mf_gpu_batch_add_local): NaN, and the pose told
+ * its world changed (the next update computes every bone again). */
+static inline void poison_world(mf_pose *p)
+{
+    float *w[6] = {p->a, p->b, p->c, p->d, p->wx, p->wy};
+    for (int k = 0; k < 6; k++)
+        for (int32_t i = 0; i < p->bone_count; i++) w[k][i] = NAN;
+    mf_pose_world_changed(p);
+}
+
 /* LeakSanitizer (the sanitized build) in a GPU test: the validation layer's synchronization
  * validation leaves C++ objects in cycles at exit (VK_LAYER_KHRONOS_validation 1.3.239); our
  * code is C and allocates nothing through libstdc++, so only C++ libraries' blocks are let go.

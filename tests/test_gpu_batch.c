@@ -136,16 +136,6 @@ typedef struct totals {
     double world_error, ik_world_error; /* the largest position differences with the world on the GPU */
 } totals;
 
-/* A world no one may read: NaN, and the pose told its world changed (the next update computes
- * every bone again). */
-static void poison_world(mf_pose *p)
-{
-    float *w[6] = {p->a, p->b, p->c, p->d, p->wx, p->wy};
-    for (int k = 0; k < 6; k++)
-        for (int32_t i = 0; i < p->bone_count; i++) w[k][i] = NAN;
-    mf_pose_world_changed(p);
-}
-
 /* The frame with the world on the GPU (mf_gpu_batch_add_local) for every pose that shows no
  * clip, its world NaN while it is added and made again by the CPU after; a pose that shows one
  * is refused that way and goes with its list. */

@@ -132,10 +132,7 @@ static void random_adds(void **state)
             }
             mf_result res;
             if (local) {
-                float *w[6] = {s->pose->a, s->pose->b, s->pose->c, s->pose->d, s->pose->wx, s->pose->wy};
-                for (int k = 0; k < 6; k++)
-                    for (int32_t i = 0; i < s->pose->bone_count; i++) w[k][i] = NAN;
-                mf_pose_world_changed(s->pose);
+                poison_world(s->pose);
                 res = mf_gpu_batch_add_local(b, s->rig, s->pose, s->xf);
                 mf_pose_update_world(s->pose);
                 locals += res == MF_OK;

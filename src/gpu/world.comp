@@ -55,23 +55,25 @@ vec2 cos_sin(float deg)
 float atan2d(float y, float x) { return (x == 0.0 && y == 0.0) ? 0.0 : degrees(atan(y, x)); }
 float atan2r(float y, float x) { return (x == 0.0 && y == 0.0) ? (x < 0.0 || (x == 0.0 && 1.0 / x < 0.0) ? 3.14159265 : 0.0) : atan(y, x); }
 
+// The parent's world of bone i, the identity for a root.
+void parent_world(int par, out vec4 m, out vec2 t)
+{
+    m = vec4(1.0, 0.0, 0.0, 1.0), t = vec2(0.0);
+    if (par >= 0) m = wm(uint(par)), t = wt(uint(par));
+}
+
 // Bone i's world from its applied values and its parent's world (pose_world.c: world_of).
 void world_of(uint i)
 {
     float x = ap(AX, i), y = ap(AY, i), rot = ap(AROT, i), sx = ap(ASX, i), sy = ap(ASY, i);
     float shx = ap(ASHX, i), shy = ap(ASHY, i);
     int par = parent_of(i);
-    uint inherit = inherit_of(i);
-    float a = 1.0, b = 0.0, c = 0.0, d = 1.0, wx = 0.0, wy = 0.0; // a root's parent: the identity
-    if (par < 0) {
-        inherit = NORMAL;
-    } else {
-        vec4 m = wm(uint(par));
-        vec2 t = wt(uint(par));
-        a = m.x, b = m.y, c = m.z, d = m.w, wx = t.x, wy = t.y;
-    }
-    float nx = a * x + b * y + wx, ny = c * x + d * y + wy;
-    vec4 m = vec4(a, b, c, d); // the matrix the local one is multiplied by
+    uint inherit = par < 0 ? NORMAL : inherit_of(i); // a root's mode has nothing to act on
+    vec4 m; // the matrix the local one is multiplied by: first the parent's
+    vec2 t;
+    parent_world(par, m, t);
+    float a = m.x, b = m.y, c = m.z, d = m.w;
+    float nx = a * x + b * y + t.x, ny = c * x + d * y + t.y;
     if (inherit == ONLY_TRANSLATION) {
         m = vec4(1.0, 0.0, 0.0, 1.0);
     } else if (inherit == NO_ROTATION_OR_REFLECTION) { // the parent's scale in its own orientation
@@ -107,13 +109,6 @@ void world_of(uint i)
     fw[o + 3u] = floatBitsToUint(m.z * l0 + m.w * l2);
     fw[o + 4u] = floatBitsToUint(m.z * l1 + m.w * l3);
     fw[o + 5u] = floatBitsToUint(par < 0 ? y : ny);
-}
-
-// The parent's world of bone i, the identity for a root.
-void parent_world(int par, out vec4 m, out vec2 t)
-{
-    m = vec4(1.0, 0.0, 0.0, 1.0), t = vec2(0.0);
-    if (par >= 0) m = wm(uint(par)), t = wt(uint(par));
 }
 
 float wrap180(float r) { return r > 180.0 ? r - 360.0 : r < -180.0 ? r + 360.0 : r; }
