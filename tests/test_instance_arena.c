@@ -68,23 +68,119 @@ static void test_arena_carves_in_order(void **state)
     unsigned char *c = al.alloc(al.user, 64);
     assert_ptr_equal(c, b + 64);
     memset(big, 7, 5000), memset(a, 1, 100), memset(c, 2, 64);
-    al.free(al.user, a); /* nothing happens: the memory stays the arena's */
-    assert_int_equal(a[99], 1);
     size_t used = 0, reserved = 0;
     mf_instance_arena_usage(ar, &used, &reserved);
     assert_int_equal(used, 128 + 64 + 5056 + 64);
     assert_int_equal(reserved, 1024 + 5056);
+    int before = heap.allocs;
     unsigned char *d = al.alloc(al.user, 900); /* does not fit what is left: a new chunk */
     assert_non_null(d);
     assert_false(inside(d, a, 1024));
-    assert_int_equal(heap.allocs, 4);
+    assert_int_equal(heap.allocs, before + 1);
     /* the cold hooks are the backing allocator's */
     void *cold = al.alloc_cold(al.user, 10);
-    assert_int_equal(heap.allocs, 5);
+    assert_int_equal(heap.allocs, before + 2);
     al.free_cold(al.user, cold);
     assert_int_equal(heap.frees, 1);
     mf_instance_arena_destroy(ar);
     assert_int_equal(heap.allocs, heap.frees);
+    assert_int_equal(heap.live, 0);
+}
+
+/* Freed blocks come back for blocks of the same rounded size, never for others; a double or
+ * foreign free is ignored; used counts what is out. */
+static void test_arena_reuses_freed_blocks(void **state)
+{
+    (void)state;
+    counter heap = {0};
+    mf_instance_arena *ar = NULL;
+    mf_instance_arena_desc desc = {.chunk_bytes = 4096, .backing = {.alloc = count_alloc, .free = count_free, .user = &heap}};
+    assert_int_equal(mf_instance_arena_create(&desc, &ar), MF_OK);
+    mf_allocator al = mf_instance_arena_allocator(ar);
+    unsigned char *x = al.alloc(al.user, 100), *y = al.alloc(al.user, 100), *z = al.alloc(al.user, 200);
+    unsigned char *big = al.alloc(al.user, 10000); /* a chunk of its own */
+    size_t used = 0, reserved = 0, reserved0 = 0;
+    mf_instance_arena_usage(ar, &used, &reserved0);
+    assert_int_equal(used, 128 + 128 + 256 + 10048);
+    al.free(al.user, y);
+    mf_instance_arena_usage(ar, &used, NULL);
+    assert_int_equal(used, 128 + 256 + 10048);
+    assert_ptr_equal(al.alloc(al.user, 65), y); /* 65 and 100 both round to 128 */
+    unsigned char *w = al.alloc(al.user, 100);  /* none freed left: carved after big's chunk's turn */
+    assert_true(w != x && w != y && w != z);
+    al.free(al.user, z);
+    assert_true(al.alloc(al.user, 128) != z); /* 128 is not 256: no splitting */
+    assert_ptr_equal(al.alloc(al.user, 256), z);
+    al.free(al.user, big);
+    assert_ptr_equal(al.alloc(al.user, 10000), big);
+    /* a double free is ignored: the block comes back once */
+    al.free(al.user, x), al.free(al.user, x);
+    assert_ptr_equal(al.alloc(al.user, 100), x);
+    unsigned char *v = al.alloc(al.user, 100);
+    assert_true(v != x);
+    /* frees of what the arena did not give, and NULL, change nothing */
+    int local[16] = {0};
+    al.free(al.user, local), al.free(al.user, NULL), al.free(al.user, x + 64);
+    assert_int_equal(local[0] + local[1], 0);
+    assert_true(al.alloc(al.user, 100) != x + 64);
+    /* the last-in block first, its memory as it was past the link */
+    memset(v, 5, 100);
+    al.free(al.user, w), al.free(al.user, v);
+    unsigned char *again = al.alloc(al.user, 100);
+    assert_ptr_equal(again, v);
+    assert_int_equal(again[99], 5);
+    assert_ptr_equal(al.alloc(al.user, 100), w);
+    mf_instance_arena_usage(ar, NULL, &reserved);
+    assert_int_equal(reserved, reserved0);
+    mf_instance_arena_destroy(ar);
+    assert_int_equal(heap.live, 0);
+}
+
+/* Thousands of blocks of a few sizes freed and taken again: no chunk more, every address
+ * handed out once; the bookkeeping failing leaves an alloc NULL and the arena working. */
+static void test_arena_reuse_at_scale(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    counter heap = {0};
+    mf_instance_arena *ar = NULL;
+    mf_instance_arena_desc desc = {.backing = {.alloc = count_alloc, .free = count_free, .user = &heap}};
+    assert_int_equal(mf_instance_arena_create(&desc, &ar), MF_OK);
+    mf_allocator al = mf_instance_arena_allocator(ar);
+    static void *blk[N], *again[N];
+    for (int i = 0; i < N; i++) {
+        blk[i] = al.alloc(al.user, (size_t)(64 * (1 + i % 5)));
+        assert_non_null(blk[i]);
+    }
+    size_t used0 = 0, reserved0 = 0, used = 0, reserved = 0;
+    mf_instance_arena_usage(ar, &used0, &reserved0);
+    for (int i = 0; i < N; i += 2) al.free(al.user, blk[i]); /* every other one */
+    for (int i = 0; i < N; i += 2) {
+        again[i] = al.alloc(al.user, (size_t)(64 * (1 + i % 5)));
+        bool found = false; /* one of the freed blocks of its size */
+        for (int j = i % 10; j < N && !found; j += 10) found = again[i] == blk[j];
+        assert_true(found);
+        for (int j = 0; j < i; j += 2) assert_true(again[j] != again[i]);
+    }
+    mf_instance_arena_usage(ar, &used, &reserved);
+    assert_int_equal(used, used0);
+    assert_int_equal(reserved, reserved0);
+    /* the block table's growth fails: that alloc fails, nothing is carved, the next works */
+    mf_instance_arena *small = NULL;
+    assert_int_equal(mf_instance_arena_create(&desc, &small), MF_OK);
+    mf_allocator sa = mf_instance_arena_allocator(small);
+    int n = 0;
+    for (; n < 32; n++) assert_non_null(sa.alloc(sa.user, 64)); /* the tables hold 32 a side */
+    size_t su = 0;
+    mf_instance_arena_usage(small, &su, NULL);
+    heap.fail_at = 1;
+    assert_null(sa.alloc(sa.user, 64));
+    size_t su2 = 0;
+    mf_instance_arena_usage(small, &su2, NULL);
+    assert_int_equal(su2, su);
+    assert_non_null(sa.alloc(sa.user, 64));
+    mf_instance_arena_destroy(small);
+    mf_instance_arena_destroy(ar);
     assert_int_equal(heap.live, 0);
 }
 
@@ -189,6 +285,18 @@ static void test_instances_in_parts_draw_the_same(void **state)
         pose_and_draw(&arena[i]);
         assert_memory_equal(arena[i].draw->vertices, plain.draw->vertices, 2 * sizeof(float) * (size_t)plain.draw->vertex_count);
     }
+    /* the middle instance despawned and another spawned: it takes the freed blocks, draws the same */
+    instance old = arena[1];
+    drop(&arena[1]);
+    make(&r, &aa, &arena[1]);
+    size_t reserved_after = 0;
+    mf_instance_arena_usage(ar, NULL, &reserved_after);
+    assert_int_equal(reserved_after, reserved);
+    assert_ptr_equal(arena[1].pose, old.pose);
+    assert_ptr_equal(arena[1].tracks, old.tracks);
+    assert_ptr_equal(arena[1].draw, old.draw);
+    pose_and_draw(&arena[1]);
+    assert_memory_equal(arena[1].draw->vertices, plain.draw->vertices, 2 * sizeof(float) * (size_t)plain.draw->vertex_count);
     long long chunk_live = heap.live;
     for (int i = 0; i < 3; i++) drop(&arena[i]);
     assert_true(heap.live < chunk_live); /* the cold blocks went back */
@@ -280,6 +388,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_carves_in_order),
+        cmocka_unit_test(test_arena_reuses_freed_blocks),
+        cmocka_unit_test(test_arena_reuse_at_scale),
         cmocka_unit_test(test_arena_errors),
         cmocka_unit_test(test_instances_in_parts_draw_the_same),
         cmocka_unit_test(test_cold_hooks_pair_and_failures),

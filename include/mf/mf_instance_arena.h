@@ -19,9 +19,12 @@
  *     destroy the instances (their cold blocks go back to the backing allocator), then
  *     mf_instance_arena_destroy(arena);                            // the chunks
  *
- * Freeing an arena block does nothing: its memory comes back when the arena is destroyed (a
- * game creates a level's instances, plays, then drops the arena). One thread at a time may
- * allocate from an arena; instances made from it may be updated on any threads.
+ * A freed block is kept for the next block of the same size: an instance destroyed and another
+ * of the same data created (a game spawning and despawning the same characters) takes the
+ * freed blocks back, so the arena grows only to the most instances alive at once. Blocks of
+ * other sizes never share freed memory (no splitting or merging); chunks go back to the
+ * backing allocator when the arena is destroyed. One thread at a time may create or destroy
+ * instances of an arena; instances made from it may be updated on any threads.
  */
 #ifndef MF_INSTANCE_ARENA_H
 #define MF_INSTANCE_ARENA_H
@@ -44,10 +47,13 @@ typedef struct mf_instance_arena_desc {
 mf_result mf_instance_arena_create(const mf_instance_arena_desc *desc, mf_instance_arena **out);
 /* Frees every chunk. Blocks from it must no longer be used (destroy their instances first). */
 void mf_instance_arena_destroy(mf_instance_arena *arena);
-/* alloc: 64-byte aligned blocks carved in order from the arena's chunks; free: nothing; cold
- * hooks: the backing allocator. */
+/* alloc: 64-byte aligned blocks, a freed block of the same size (rounded to 64 bytes) if there
+ * is one, else carved in order from the arena's chunks; free: keeps the block for reuse (a
+ * pointer the arena did not give, or freed already, is ignored); cold hooks: the backing
+ * allocator. The arena's bookkeeping (16 bytes a block, at most half full tables) comes from
+ * the backing allocator when a block is carved. */
 mf_allocator mf_instance_arena_allocator(mf_instance_arena *arena);
-/* Bytes handed out (alignment included) and bytes of chunks held. */
+/* Bytes handed out and not freed (alignment included) and bytes of chunks held. */
 void mf_instance_arena_usage(const mf_instance_arena *arena, size_t *used, size_t *reserved);
 
 #ifdef __cplusplus
