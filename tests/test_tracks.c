@@ -283,6 +283,40 @@ static void test_hold_previous(void **state)
     }
 }
 
+/* Track 0 ignores Additive (its entries pose from the setup pose, as Spine's track 0 does),
+ * mixing out included: an Additive entry fading out under the next one on track 0 takes the
+ * same frames as a Replace one, without resetting the pose between frames (a property only it
+ * keys goes back to setup smoothly, not left where the last frame put it). */
+static void test_additive_on_track0_mixes_out_as_replace(void **state)
+{
+    fixture *f = *state;
+    mf_tracks_set_default_mix(f->t, 1);
+    float rot[2][40], hand[2][40];
+    for (int additive = 0; additive < 2; additive++) {
+        mf_tracks_clear_all(f->t);
+        mf_pose_reset(f->pose);
+        mf_entry_handle a = mf_tracks_set(f->t, 0, CLIP_A, true);
+        mf_tracks_entry(f->t, a)->blend = additive ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE;
+        for (int i = 0; i < 3; i++) {
+            mf_tracks_update(f->t, 1.0 / 60);
+            assert_int_equal(mf_tracks_apply(f->t, f->pose), MF_OK);
+        }
+        assert_true(fabsf(f->pose->rot[1] - 179) < 1e-3f);
+        mf_tracks_set(f->t, 0, CLIP_D, true);
+        for (int i = 0; i < 40; i++) { /* no reset between frames */
+            mf_tracks_update(f->t, 1.0 / 60);
+            assert_int_equal(mf_tracks_apply(f->t, f->pose), MF_OK);
+            rot[additive][i] = f->pose->rot[1], hand[additive][i] = f->pose->rot[2];
+        }
+        /* 2/3 of the mix: a third of the way from setup (0) to 179 */
+        assert_true(fabsf(rot[additive][39] - 179.0f / 3) < 1.0f);
+    }
+    for (int i = 0; i < 40; i++) {
+        assert_float_equal(rot[1][i], rot[0][i], 1e-4);
+        assert_float_equal(hand[1][i], hand[0][i], 1e-4);
+    }
+}
+
 static void test_reverse_and_time_scale(void **state)
 {
     fixture *f = *state;
@@ -385,6 +419,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_thresholds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mask_and_layers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hold_previous, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_additive_on_track0_mixes_out_as_replace, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reverse_and_time_scale, setup, teardown),
         cmocka_unit_test_setup_teardown(test_callbacks_and_handles, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_allocation, setup, teardown),

@@ -76,11 +76,14 @@ void mf_tracks_compute_modes(mf_tracks *t)
         while (t->entries[e].mixing_from >= 0) e = t->entries[e].mixing_from;
         do { /* oldest first: the first to key a property owns it */
             int32_t done = 0;
-            if (t->entries[e].mixing_to < 0 || t->entries[e].blend != MF_CLIP_ADDITIVE) done = compute_hold(t, e);
+            /* an Additive entry mixing out keys nothing for the entries after it, except on
+             * track 0, which ignores Additive (applies it as Replace) */
+            if (t->entries[e].mixing_to < 0 || t->entries[e].blend != MF_CLIP_ADDITIVE || i == 0)
+                done = compute_hold(t, e);
             /* the rest of the row Subsequent (as a zeroed one): an apply reads the modes of an
-             * entry skipped here when it applies it as Replace (Additive on track 0, or a blend
-             * changed since), and past its clip's timelines when its clip changed since (settings
-             * may change at any time); the rows are not cleared at create */
+             * entry skipped here when it applies it as Replace (a blend changed since), and past
+             * its clip's timelines when its clip changed since (settings may change at any
+             * time); the rows are not cleared at create */
             memset(t->modes + (size_t)e * (size_t)t->max_tl + done, MODE_SUBSEQUENT, (size_t)(t->max_tl - done));
             e = t->entries[e].mixing_to;
         } while (e >= 0);
