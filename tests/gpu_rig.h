@@ -257,8 +257,9 @@ static const char *const IK_EDGE_CLIPS[] __attribute__((unused)) = {
  * other inherit modes (multi: NoRotationOrReflection, OnlyTranslation, NoScaleOrReflection
  * under a reflected parent), local absolute (labs) and relative (lrel), every offset, partial
  * mixes; all-zero mixes (zero), one no skin activates (skin); an IK chain under a constrained
- * bone, and a constraint after it whose target the IK turns (after). Children of constrained
- * bones update after them. */
+ * bone, and a constraint after it whose target the IK turns (after); a local one last (again)
+ * on bones the world ones wrote, which reads the applied values those made again from the
+ * world (each inherit mode). Children of constrained bones update after them. */
 static const char *TF_RIG __attribute__((unused)) = RIG_HEAD
     "\"bones\":[{\"name\":\"root\"},{\"name\":\"hip\",\"parent\":\"root\",\"y\":-5},"
     "{\"name\":\"tw\",\"parent\":\"hip\",\"x\":30,\"y\":-20,\"rot\":25,\"sx\":1.3,\"sy\":0.8,\"shy\":10},"
@@ -299,7 +300,9 @@ static const char *TF_RIG __attribute__((unused)) = RIG_HEAD
     "{\"name\":\"skin\",\"order\":8,\"bones\":[\"skb\"],"
     "\"target\":\"tw\",\"mixRotate\":1,\"mixX\":1,\"mixY\":1,\"mixScaleX\":1,\"mixScaleY\":1,\"mixShearY\":1,\"skinRequired\":true},"
     "{\"name\":\"after\",\"order\":9,\"bones\":[\"aft\"],"
-    "\"target\":\"shin\",\"mixRotate\":0.5,\"mixX\":0.5,\"mixY\":0.5,\"mixScaleX\":0,\"mixScaleY\":0,\"mixShearY\":0}],"
+    "\"target\":\"shin\",\"mixRotate\":0.5,\"mixX\":0.5,\"mixY\":0.5,\"mixScaleX\":0,\"mixScaleY\":0,\"mixShearY\":0},"
+    "{\"name\":\"again\",\"order\":10,\"bones\":[\"ns\",\"nrr\",\"ot\",\"nsr\",\"wr\"],\"target\":\"tw\",\"local\":true,"
+    "\"mixRotate\":0.2,\"mixX\":0.1,\"mixY\":0.15,\"mixScaleX\":0.1,\"mixScaleY\":0.2,\"mixShearY\":0.1}],"
     "\"slots\":[{\"name\":\"wa\",\"bone\":\"wa\",\"attachment\":\"r\"},"
     "{\"name\":\"wac\",\"bone\":\"wac\",\"attachment\":\"r\"},{\"name\":\"wr\",\"bone\":\"wr\",\"attachment\":\"r\"},"
     "{\"name\":\"wrc\",\"bone\":\"wrc\",\"attachment\":\"r\"},{\"name\":\"ns\",\"bone\":\"ns\",\"attachment\":\"r\"},"

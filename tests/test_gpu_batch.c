@@ -353,7 +353,7 @@ static void test_transform_rig_agrees(void **state)
     NEED_DEVICE();
     test_rig r;
     test_rig_build(&r, TF_RIG, TF_NAMES, TF_CLIPS, 2);
-    assert_int_equal(r.data.transform_count, 9);
+    assert_int_equal(r.data.transform_count, 10);
     assert_int_equal(r.data.ik_count, 1);
     totals t = {.tight = true}; /* its chain never near full reach: float rounding's bound */
     compare_clips(&r.data, "transform rig", 2, &t);
