@@ -263,7 +263,7 @@ static const char *const IK_EDGE_CLIPS[] __attribute__((unused)) = {
 static const char *TF_RIG __attribute__((unused)) = RIG_HEAD
     "\"bones\":[{\"name\":\"root\"},{\"name\":\"hip\",\"parent\":\"root\",\"y\":-5},"
     "{\"name\":\"tw\",\"parent\":\"hip\",\"x\":30,\"y\":-20,\"rot\":25,\"sx\":1.3,\"sy\":0.8,\"shy\":10},"
-    "{\"name\":\"tr\",\"parent\":\"root\",\"x\":-30,\"y\":10,\"rot\":-40,\"sx\":-1.2,\"sy\":0.9,\"shy\":-12},"
+    "{\"name\":\"tr\",\"parent\":\"root\",\"x\":-30,\"y\":10,\"rot\":-41.3,\"sx\":-1.17,\"sy\":0.9,\"shy\":-12.4},"
     "{\"name\":\"wa\",\"parent\":\"hip\",\"x\":10,\"rot\":10,\"shx\":5,\"length\":20},"
     "{\"name\":\"wac\",\"parent\":\"wa\",\"x\":20,\"rot\":15},"
     "{\"name\":\"wr\",\"parent\":\"root\",\"x\":5,\"y\":30,\"rot\":-20,\"sx\":1.1},"
@@ -286,13 +286,13 @@ static const char *TF_RIG __attribute__((unused)) = RIG_HEAD
     "\"transform\":[{\"name\":\"wabs\",\"order\":0,\"bones\":[\"wa\"],"
     "\"target\":\"tw\",\"rot\":15,\"x\":4,\"y\":-3,\"sx\":0.2,\"sy\":-0.1,\"shy\":8,\"mixRotate\":0.8,\"mixX\":0.6,\"mixY\":1,\"mixScaleX\":0.5,\"mixScaleY\":0.7,\"mixShearY\":0.4},"
     "{\"name\":\"wrel\",\"order\":1,\"bones\":[\"wr\"],"
-    "\"target\":\"tr\",\"relative\":true,\"rot\":-20,\"x\":3,\"y\":5,\"sx\":0.1,\"sy\":0.2,\"shy\":-6,\"mixRotate\":0.5,\"mixX\":0.3,\"mixY\":0.4,\"mixScaleX\":0.6,\"mixScaleY\":0.8,\"mixShearY\":0.5},"
+    "\"target\":\"tr\",\"relative\":true,\"rot\":-19.3,\"x\":3,\"y\":5,\"sx\":0.1,\"sy\":0.2,\"shy\":-6.2,\"mixRotate\":0.5,\"mixX\":0.3,\"mixY\":0.4,\"mixScaleX\":0.6,\"mixScaleY\":0.8,\"mixShearY\":0.5},"
     "{\"name\":\"wref\",\"order\":2,\"bones\":[\"ns\"],"
-    "\"target\":\"tr\",\"rot\":30,\"shy\":12,\"mixRotate\":1,\"mixX\":0.5,\"mixY\":0.5,\"mixScaleX\":0.7,\"mixScaleY\":0.6,\"mixShearY\":0.9},"
+    "\"target\":\"tr\",\"rot\":31.7,\"shy\":12.3,\"mixRotate\":1,\"mixX\":0.5,\"mixY\":0.5,\"mixScaleX\":0.7,\"mixScaleY\":0.6,\"mixShearY\":0.9},"
     "{\"name\":\"multi\",\"order\":4,\"bones\":[\"nrr\",\"ot\",\"nsr\"],"
-    "\"target\":\"tw\",\"relative\":true,\"rot\":10,\"mixRotate\":0.7,\"mixX\":0.2,\"mixY\":0.3,\"mixScaleX\":0.4,\"mixScaleY\":0.5,\"mixShearY\":0.6},"
+    "\"target\":\"tw\",\"relative\":true,\"rot\":9.4,\"mixRotate\":0.7,\"mixX\":0.2,\"mixY\":0.3,\"mixScaleX\":0.4,\"mixScaleY\":0.5,\"mixShearY\":0.6},"
     "{\"name\":\"labs\",\"order\":5,\"bones\":[\"la\"],"
-    "\"target\":\"tw\",\"local\":true,\"rot\":10,\"x\":2,\"y\":-2,\"sx\":0.1,\"sy\":0.2,\"shy\":5,\"mixRotate\":0.6,\"mixX\":0.5,\"mixY\":0.4,\"mixScaleX\":0.3,\"mixScaleY\":0.7,\"mixShearY\":0.8},"
+    "\"target\":\"tw\",\"local\":true,\"rot\":10.6,\"x\":2,\"y\":-2,\"sx\":0.1,\"sy\":0.2,\"shy\":5,\"mixRotate\":0.6,\"mixX\":0.5,\"mixY\":0.4,\"mixScaleX\":0.3,\"mixScaleY\":0.7,\"mixShearY\":0.8},"
     "{\"name\":\"lrel\",\"order\":6,\"bones\":[\"lr\"],"
     "\"target\":\"tr\",\"local\":true,\"relative\":true,\"rot\":-10,\"x\":1,\"y\":2,\"sx\":0.05,\"sy\":-0.1,\"shy\":3,\"mixRotate\":0.5,\"mixX\":0.6,\"mixY\":0.7,\"mixScaleX\":0.4,\"mixScaleY\":0.3,\"mixShearY\":0.2},"
     "{\"name\":\"zero\",\"order\":7,\"bones\":[\"zb\"],"
@@ -353,8 +353,8 @@ static const char *const TF_CLIPS[] __attribute__((unused)) = {
     "\"wref\":{\"t\":[0,0.5,1],\"mixShearY\":[0.9,-0.5,0.3],\"mixScaleX\":[0.7,1,0]},"
     "\"labs\":{\"t\":[0,1],\"mixRotate\":[0.6,1],\"mixShearY\":[0.8,0]},"
     "\"lrel\":{\"t\":[0,1],\"mixY\":[0.7,0],\"mixScaleX\":[0.4,1]}}}",
-    CLIP_HEAD "\"length\":1,\"bones\":{\"tw\":{\"rotate\":{\"t\":[0,1],\"v\":[400,-1500]},"
-    "\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-1,0.8]]}},\"tr\":{\"rotate\":{\"t\":[0,1],\"v\":[-700,900]},"
+    CLIP_HEAD "\"length\":1,\"bones\":{\"tw\":{\"rotate\":{\"t\":[0,1],\"v\":[403.1,-1497.6]},"
+    "\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-1,0.8]]}},\"tr\":{\"rotate\":{\"t\":[0,1],\"v\":[-703.7,911.3]},"
     "\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-1,1.2]]}},\"wa\":{\"rotate\":{\"t\":[0,1],\"v\":[0,-400]}},"
     "\"ns\":{\"rotate\":{\"t\":[0,1],\"v\":[0,300]}}}}"};
 
