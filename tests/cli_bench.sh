@@ -124,11 +124,23 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpuworldik '"mismatches":	0'
   awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldik.out")" \
       'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldik: max_position_error not below 0.1 px"
-  # a transform constraint keeps the world on the CPU
+  # a transform constraint (with the IK) goes to the GPU too: world relative with offsets and
+  # partial mixes, and a local one
   mkdir -p "$WORK/tc" && cp -r "$SRC/examples/mannequin/." "$WORK/tc/"
-  sed -i -e 's/"transform": \[\],/"transform": [ { "name": "tc", "bones": ["hand_l"], "target": "hand_r" } ],/' "$WORK/tc/mannequin.mskel"
-  run 2 gpuworldtc skel bench "$WORK/tc/mannequin.mskel" --clip walk --gpu-cpu --gpu-world
-  expect gpuworldtc "--gpu-world: the rig has transform, path or physics constraints"
+  sed -i -e 's/"transform": \[\],/"transform": [ { "name": "tc", "bones": ["hand_l"], "target": "hand_r", "relative": true, "rot": 20, "x": 3, "y": -2, "mixRotate": 0.5, "mixX": 0.4, "mixY": 0.3, "mixScaleX": 0.2, "mixScaleY": 0.6, "mixShearY": 0.5 }, { "name": "tl", "bones": ["head"], "target": "hand_r", "local": true, "mixRotate": 0.3, "mixX": 0, "mixY": 0, "mixScaleX": 0.5, "mixScaleY": 0, "mixShearY": 0 } ],/' "$WORK/tc/mannequin.mskel"
+  grep -q '"name": "tc"' "$WORK/tc/mannequin.mskel" || fail "gpuworldtc: the transform constraint was not written into the rig"
+  run 0 gpuworldtc skel bench "$WORK/tc/mannequin.mskel" --clip walk --instances 6 --frames 5 --threads 2 --gpu-cpu \
+      --gpu-world --gpu-check --json
+  expect gpuworldtc '"world_on_gpu":	true'
+  expect gpuworldtc '"mismatches":	0'
+  awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldtc.out")" \
+      'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldtc: max_position_error not below 0.1 px"
+  # a physics constraint keeps the world on the CPU
+  mkdir -p "$WORK/ph" && cp -r "$SRC/examples/mannequin/." "$WORK/ph/"
+  sed -i -e 's/"physics": \[\],/"physics": [ { "name": "ph", "bone": "hand_l", "x": 1, "rotate": 1 } ],/' "$WORK/ph/mannequin.mskel"
+  grep -q '"name": "ph"' "$WORK/ph/mannequin.mskel" || fail "gpuworldph: the physics constraint was not written into the rig"
+  run 2 gpuworldph skel bench "$WORK/ph/mannequin.mskel" --clip walk --gpu-cpu --gpu-world
+  expect gpuworldph "--gpu-world: the rig has path or physics constraints"
   run 2 gpuworldnogpu skel bench "$RIG" --clip walk --gpu-world
   expect gpuworldnogpu "--gpu-world needs --gpu or --gpu-cpu"
 else

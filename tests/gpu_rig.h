@@ -251,6 +251,113 @@ static const char *const IK_EDGE_CLIPS[] __attribute__((unused)) = {
     "\"t2\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[25,-40],[-20,10]]}},"
     "\"t3\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[150,80],[-200,-50]]}}}}"};
 
+/* Transform constraints with IK (the GPU may compute its world with them): world absolute
+ * (wabs), world relative under a reflected target (wrel), world absolute under the reflected
+ * target with every channel (wref, on a NoScale bone), world relative on three bones of the
+ * other inherit modes (multi: NoRotationOrReflection, OnlyTranslation, NoScaleOrReflection
+ * under a reflected parent), local absolute (labs) and relative (lrel), every offset, partial
+ * mixes; all-zero mixes (zero), one no skin activates (skin); an IK chain under a constrained
+ * bone, and a constraint after it whose target the IK turns (after); a local one last (again)
+ * on bones the world ones wrote, which reads the applied values those made again from the
+ * world (each inherit mode). Children of constrained bones update after them. */
+static const char *TF_RIG __attribute__((unused)) = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"hip\",\"parent\":\"root\",\"y\":-5},"
+    "{\"name\":\"tw\",\"parent\":\"hip\",\"x\":30,\"y\":-20,\"rot\":25,\"sx\":1.3,\"sy\":0.8,\"shy\":10},"
+    "{\"name\":\"tr\",\"parent\":\"root\",\"x\":-30,\"y\":10,\"rot\":-41.3,\"sx\":-1.17,\"sy\":0.9,\"shy\":-12.4},"
+    "{\"name\":\"wa\",\"parent\":\"hip\",\"x\":10,\"rot\":10,\"shx\":5,\"length\":20},"
+    "{\"name\":\"wac\",\"parent\":\"wa\",\"x\":20,\"rot\":15},"
+    "{\"name\":\"wr\",\"parent\":\"root\",\"x\":5,\"y\":30,\"rot\":-20,\"sx\":1.1},"
+    "{\"name\":\"wrc\",\"parent\":\"wr\",\"x\":15,\"rot\":-10,\"sy\":1.2},"
+    "{\"name\":\"ns\",\"parent\":\"hip\",\"x\":-10,\"y\":5,\"rot\":30,\"sx\":1.4,\"inherit\":\"NoScale\"},"
+    "{\"name\":\"nrr\",\"parent\":\"hip\",\"x\":-5,\"y\":-12,\"rot\":-35,\"inherit\":\"NoRotationOrReflection\"},"
+    "{\"name\":\"ot\",\"parent\":\"hip\",\"x\":12,\"y\":8,\"rot\":20,\"inherit\":\"OnlyTranslation\"},"
+    "{\"name\":\"nsr\",\"parent\":\"tr\",\"x\":6,\"y\":4,\"rot\":-50,\"inherit\":\"NoScaleOrReflection\"},"
+    "{\"name\":\"la\",\"parent\":\"hip\",\"y\":20,\"rot\":5,\"sx\":0.9},"
+    "{\"name\":\"lac\",\"parent\":\"la\",\"x\":10},"
+    "{\"name\":\"lr\",\"parent\":\"root\",\"x\":-15,\"y\":-25,\"rot\":70,\"sy\":1.3},"
+    "{\"name\":\"lrc\",\"parent\":\"lr\",\"x\":8,\"rot\":12},{\"name\":\"zb\",\"parent\":\"hip\",\"x\":3,\"y\":-3},"
+    "{\"name\":\"skb\",\"parent\":\"hip\",\"x\":-3,\"y\":3},"
+    "{\"name\":\"thigh\",\"parent\":\"wa\",\"rot\":60,\"length\":30},"
+    "{\"name\":\"shin\",\"parent\":\"thigh\",\"x\":30,\"length\":25},"
+    "{\"name\":\"foot_t\",\"parent\":\"root\",\"x\":20,\"y\":50},"
+    "{\"name\":\"aft\",\"parent\":\"root\",\"x\":40,\"y\":40},"
+    "{\"name\":\"aftc\",\"parent\":\"aft\",\"x\":5,\"rot\":-20}],"
+    "\"ik\":[{\"name\":\"leg\",\"order\":3,\"bones\":[\"thigh\",\"shin\"],\"target\":\"foot_t\"}],"
+    "\"transform\":[{\"name\":\"wabs\",\"order\":0,\"bones\":[\"wa\"],"
+    "\"target\":\"tw\",\"rot\":15,\"x\":4,\"y\":-3,\"sx\":0.2,\"sy\":-0.1,\"shy\":8,\"mixRotate\":0.8,\"mixX\":0.6,\"mixY\":1,\"mixScaleX\":0.5,\"mixScaleY\":0.7,\"mixShearY\":0.4},"
+    "{\"name\":\"wrel\",\"order\":1,\"bones\":[\"wr\"],"
+    "\"target\":\"tr\",\"relative\":true,\"rot\":-19.3,\"x\":3,\"y\":5,\"sx\":0.1,\"sy\":0.2,\"shy\":-6.2,\"mixRotate\":0.5,\"mixX\":0.3,\"mixY\":0.4,\"mixScaleX\":0.6,\"mixScaleY\":0.8,\"mixShearY\":0.5},"
+    "{\"name\":\"wref\",\"order\":2,\"bones\":[\"ns\"],"
+    "\"target\":\"tr\",\"rot\":31.7,\"shy\":12.3,\"mixRotate\":1,\"mixX\":0.5,\"mixY\":0.5,\"mixScaleX\":0.7,\"mixScaleY\":0.6,\"mixShearY\":0.9},"
+    "{\"name\":\"multi\",\"order\":4,\"bones\":[\"nrr\",\"ot\",\"nsr\"],"
+    "\"target\":\"tw\",\"relative\":true,\"rot\":9.4,\"mixRotate\":0.7,\"mixX\":0.2,\"mixY\":0.3,\"mixScaleX\":0.4,\"mixScaleY\":0.5,\"mixShearY\":0.6},"
+    "{\"name\":\"labs\",\"order\":5,\"bones\":[\"la\"],"
+    "\"target\":\"tw\",\"local\":true,\"rot\":10.6,\"x\":2,\"y\":-2,\"sx\":0.1,\"sy\":0.2,\"shy\":5,\"mixRotate\":0.6,\"mixX\":0.5,\"mixY\":0.4,\"mixScaleX\":0.3,\"mixScaleY\":0.7,\"mixShearY\":0.8},"
+    "{\"name\":\"lrel\",\"order\":6,\"bones\":[\"lr\"],"
+    "\"target\":\"tr\",\"local\":true,\"relative\":true,\"rot\":-10,\"x\":1,\"y\":2,\"sx\":0.05,\"sy\":-0.1,\"shy\":3,\"mixRotate\":0.5,\"mixX\":0.6,\"mixY\":0.7,\"mixScaleX\":0.4,\"mixScaleY\":0.3,\"mixShearY\":0.2},"
+    "{\"name\":\"zero\",\"order\":7,\"bones\":[\"zb\"],"
+    "\"target\":\"tw\",\"rot\":5,\"x\":5,\"y\":5,\"shy\":5,\"mixRotate\":0,\"mixX\":0,\"mixY\":0,\"mixScaleX\":0,\"mixScaleY\":0,\"mixShearY\":0},"
+    "{\"name\":\"skin\",\"order\":8,\"bones\":[\"skb\"],"
+    "\"target\":\"tw\",\"mixRotate\":1,\"mixX\":1,\"mixY\":1,\"mixScaleX\":1,\"mixScaleY\":1,\"mixShearY\":1,\"skinRequired\":true},"
+    "{\"name\":\"after\",\"order\":9,\"bones\":[\"aft\"],"
+    "\"target\":\"shin\",\"mixRotate\":0.5,\"mixX\":0.5,\"mixY\":0.5,\"mixScaleX\":0,\"mixScaleY\":0,\"mixShearY\":0},"
+    "{\"name\":\"again\",\"order\":10,\"bones\":[\"ns\",\"nrr\",\"ot\",\"nsr\",\"wr\"],\"target\":\"tw\",\"local\":true,"
+    "\"mixRotate\":0.2,\"mixX\":0.1,\"mixY\":0.15,\"mixScaleX\":0.1,\"mixScaleY\":0.2,\"mixShearY\":0.1}],"
+    "\"slots\":[{\"name\":\"wa\",\"bone\":\"wa\",\"attachment\":\"r\"},"
+    "{\"name\":\"wac\",\"bone\":\"wac\",\"attachment\":\"r\"},{\"name\":\"wr\",\"bone\":\"wr\",\"attachment\":\"r\"},"
+    "{\"name\":\"wrc\",\"bone\":\"wrc\",\"attachment\":\"r\"},{\"name\":\"ns\",\"bone\":\"ns\",\"attachment\":\"r\"},"
+    "{\"name\":\"nrr\",\"bone\":\"nrr\",\"attachment\":\"r\"},{\"name\":\"ot\",\"bone\":\"ot\",\"attachment\":\"r\"},"
+    "{\"name\":\"nsr\",\"bone\":\"nsr\",\"attachment\":\"r\"},{\"name\":\"la\",\"bone\":\"la\",\"attachment\":\"r\"},"
+    "{\"name\":\"lac\",\"bone\":\"lac\",\"attachment\":\"r\"},{\"name\":\"lr\",\"bone\":\"lr\",\"attachment\":\"r\"},"
+    "{\"name\":\"lrc\",\"bone\":\"lrc\",\"attachment\":\"r\"},{\"name\":\"zb\",\"bone\":\"zb\",\"attachment\":\"r\"},"
+    "{\"name\":\"skb\",\"bone\":\"skb\",\"attachment\":\"r\"},"
+    "{\"name\":\"thigh\",\"bone\":\"thigh\",\"attachment\":\"r\"},"
+    "{\"name\":\"shin\",\"bone\":\"shin\",\"attachment\":\"r\"},"
+    "{\"name\":\"aft\",\"bone\":\"aft\",\"attachment\":\"r\"},"
+    "{\"name\":\"aftc\",\"bone\":\"aftc\",\"attachment\":\"r\"},"
+    "{\"name\":\"w\",\"bone\":\"root\",\"attachment\":\"w\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"wa\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"wac\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"wr\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"wrc\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"ns\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"nrr\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"ot\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"nsr\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"la\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"lac\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"lr\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"lrc\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"zb\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"skb\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"thigh\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"shin\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"aft\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"aftc\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":14,\"height\":6},"
+    "{\"slot\":\"w\",\"name\":\"w\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],"
+    "\"weights\":{\"bones\":[\"wac\",\"wrc\",\"lrc\",\"nsr\"],"
+    "\"v\":[[0,0.5,4,1,1,0.5,-6,2],[1,1,3,3],[2,0.25,5,-2,3,0.75,2,6]]}}]}]}";
+/* the mixes keyed (a negative shear mix in world space: ignored, as on the CPU; a negative x
+ * mix), targets turned past a full circle, the reflected target's reflection undone and the
+ * other's made (the second clip) */
+static const char *const TF_NAMES[] __attribute__((unused)) = {"mix", "spin"};
+static const char *const TF_CLIPS[] __attribute__((unused)) = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"hip\":{\"rotate\":{\"t\":[0,1],\"v\":[-20,35]}},"
+    "\"tw\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,120,-90]},\"scale\":{\"t\":[0,1],\"v\":[[1,1],[0.7,1.4]]},"
+    "\"shear\":{\"t\":[0,1],\"v\":[[0,0],[15,-20]]},\"translate\":{\"t\":[0,1],\"v\":[[0,0],[12,-8]]}},"
+    "\"tr\":{\"rotate\":{\"t\":[0,1],\"v\":[30,-60]},\"translate\":{\"t\":[0,1],\"v\":[[0,0],[-9,14]]}},"
+    "\"la\":{\"rotate\":{\"t\":[0,1],\"v\":[0,170]}},\"lr\":{\"shear\":{\"t\":[0,1],\"v\":[[0,0],[0,25]]}},"
+    "\"foot_t\":{\"translate\":{\"t\":[0,0.5,1],\"v\":[[0,0],[-20,-10],[15,5]]}}},"
+    "\"transform\":{\"wabs\":{\"t\":[0,0.5,1],\"mixRotate\":[0.8,0,1],\"mixX\":[0.6,1,0.2],\"mixScaleY\":[0.7,0.1,1]},"
+    "\"wrel\":{\"t\":[0,1],\"mixX\":[0.3,-1],\"mixShearY\":[0.5,1]},"
+    "\"wref\":{\"t\":[0,0.5,1],\"mixShearY\":[0.9,-0.5,0.3],\"mixScaleX\":[0.7,1,0]},"
+    "\"labs\":{\"t\":[0,1],\"mixRotate\":[0.6,1],\"mixShearY\":[0.8,0]},"
+    "\"lrel\":{\"t\":[0,1],\"mixY\":[0.7,0],\"mixScaleX\":[0.4,1]}}}",
+    CLIP_HEAD "\"length\":1,\"bones\":{\"tw\":{\"rotate\":{\"t\":[0,1],\"v\":[403.1,-1497.6]},"
+    "\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-1,0.8]]}},\"tr\":{\"rotate\":{\"t\":[0,1],\"v\":[-703.7,911.3]},"
+    "\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-1,1.2]]}},\"wa\":{\"rotate\":{\"t\":[0,1],\"v\":[0,-400]}},"
+    "\"ns\":{\"rotate\":{\"t\":[0,1],\"v\":[0,300]}}}}"};
+
 static const char *const SCENE_NAMES[] = {"swing", "bend"};
 static const char *const SCENE_CLIPS[] = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]}},"

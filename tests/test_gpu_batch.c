@@ -95,6 +95,7 @@ static void scene_make(scene *s, const mf_skel_data *d)
         /* the second instance without one of its IK constraints, as a skin that lacks it leaves
          * it (mf_pose_set_skins): both paths must skip it */
         if (i == 1 && d->ik_count > 1) s->pose[i]->ik_active[1] = 0;
+        if (i == 2 && d->transform_count > 1) s->pose[i]->tf_active[1] = 0; /* the same for a transform one */
         float a = 0.4f * (float)i, k = 1.0f + 0.5f * (float)i;
         float m[6] = {k * cosf(a), k * sinf(a), -k * sinf(a) + 0.2f, k * cosf(a), 150.0f * (float)i, -20.0f * (float)i};
         memcpy(s->xf[i], m, sizeof m);
@@ -134,6 +135,8 @@ static void scene_step(scene *s, float dt)
 typedef struct totals {
     long vertices, items, gpu_items, clipped_items, deformed, listless, local;
     double world_error, ik_world_error; /* the largest position differences with the world on the GPU */
+    /* positions by gpu_close though the rig has IK (its chains kept off full reach) */
+    bool tight;
 } totals;
 
 /* The frame with the world on the GPU (mf_gpu_batch_add_local) for every pose that shows no
@@ -223,8 +226,9 @@ static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_
         assert_int_equal(mf_gpu_batch_wait(gw), MF_OK);
         assert_int_equal(gw->overflow, 0);
         assert_int_equal(mf_gpu_batch_read(gw, gv, gi), MF_OK);
-        /* IK solved in floats on the GPU: a looser bound (gpu_rig.h) */
-        bool ik = s->d->ik_count > 0;
+        /* IK solved in floats on the GPU: a looser bound (gpu_rig.h); transform constraints keep
+         * float rounding's */
+        bool ik = s->d->ik_count > 0 && !t->tight;
         gpu_expect_streams_by(cb, gw->calls, gw->call_count, gv, gw->vertex_count, gi, gw->index_count,
                               ik ? gpu_close_ik : gpu_close, ik ? &t->ik_world_error : &t->world_error);
     }
@@ -249,6 +253,9 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
     uint32_t *gi = malloc(sizeof(uint32_t) * 3 << 18);
     assert_true(gv && gi);
     int32_t clips = d->clip_count < max_clips ? d->clip_count : max_clips;
+    /* this rig's largest differences, then the running ones */
+    double world_before = t->world_error, ik_before = t->ik_world_error;
+    t->world_error = t->ik_world_error = 0;
     if (clips == 0) { /* the setup pose */
         scene_step(&s, 0);
         compare_frame(&s, cb, gb, gp, gw, gv, gi, t);
@@ -260,9 +267,12 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
             compare_frame(&s, cb, gb, gp, gw, gv, gi, t);
         }
     }
-    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed; %ld skeleton-frames also without a list, %ld with the world on the GPU%s; largest difference there %.4f px, with IK %.4f px) agree\n",
+    fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed; %ld skeleton-frames also without a list, %ld with the world on the GPU%s; largest difference there %.4f px%s) agree\n",
             label, clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed, t->listless, t->local,
-            gw ? "" : ": the rig has constraints besides IK", t->world_error, t->ik_world_error);
+            gw ? "" : ": the rig has path or physics constraints", t->world_error > t->ik_world_error ? t->world_error : t->ik_world_error,
+            !gw ? "" : d->ik_count > 0 && !t->tight ? ", IK's bound" : ", float rounding's bound");
+    if (world_before > t->world_error) t->world_error = world_before;
+    if (ik_before > t->ik_world_error) t->ik_world_error = ik_before;
     free(gv), free(gi);
     mf_gpu_batch_destroy(gw);
     mf_gpu_batch_destroy(gp);
@@ -335,6 +345,23 @@ static void test_ik_edges_agree(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* Transform constraints with IK on the GPU: every mode, channel and offset, keyed mixes, a
+ * reflected target, inherit modes, one inactive by skin and one by the host (scene_make). */
+static void test_transform_rig_agrees(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, TF_RIG, TF_NAMES, TF_CLIPS, 2);
+    assert_int_equal(r.data.transform_count, 10);
+    assert_int_equal(r.data.ik_count, 1);
+    totals t = {.tight = true}; /* its chain never near full reach: float rounding's bound */
+    compare_clips(&r.data, "transform rig", 2, &t);
+    assert_int_equal(t.local, 2 * FRAMES * SKELS); /* IK and transform constraints: the world on the GPU */
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 static void test_mannequin_agrees(void **state)
 {
     (void)state;
@@ -395,11 +422,16 @@ static void test_corpus_agrees(void **state)
     (void)state;
     NEED_DEVICE();
     totals t = {0};
+    /* IK and transform constraints: the world on the GPU too, for a pose that shows no clip */
     corpus_rig("spineboy", "spineboy-pro.json", 12, &t); /* clipping (portal), deform */
-    corpus_rig("coin", "coin-pro.json", 4, &t);          /* clipping */
-    corpus_rig("dragon", "dragon-ess.json", 4, &t);      /* sequences, five pages */
-    corpus_rig("alien", "alien-pro.json", 6, &t);        /* deform */
-    corpus_rig("owl", "owl-pro.json", 6, &t);            /* deform, weighted */
+    long local = t.local;
+    if (tu_shared()) assert_true(local > 0);
+    corpus_rig("coin", "coin-pro.json", 4, &t);     /* clipping */
+    corpus_rig("dragon", "dragon-ess.json", 4, &t); /* sequences, five pages */
+    local = t.local;
+    corpus_rig("alien", "alien-pro.json", 6, &t); /* deform; transform constraints alone */
+    if (tu_shared()) assert_true(t.local == local + 4 * FRAMES * SKELS); /* its 4 clips, every frame */
+    corpus_rig("owl", "owl-pro.json", 6, &t);     /* deform, weighted */
     /* no constraints: the world on the GPU too */
     corpus_rig("probe-inherit", "probe-inherit.json", 6, &t); /* the inherit modes, keyed */
     corpus_rig("speedy", "speedy-ess.json", 2, &t);
@@ -488,28 +520,37 @@ static void test_rejections_leave_the_frame(void **state)
 }
 
 /* The world on the GPU (mf_gpu_batch_add_local): what it takes of the words (7 a bone and one
- * for every 4 uploaded, 6 a bone the GPU writes), given back when the skeleton is refused or
- * draws nothing; refused for a rig with constraints. */
+ * for every 4 uploaded, 3 an IK constraint and 7 a transform constraint, 6 a bone the GPU
+ * writes), given back when the skeleton is refused or draws nothing; refused for a rig with a
+ * path or physics constraint. */
 static void test_local_words(void **state)
 {
     (void)state;
     NEED_DEVICE();
-    test_rig r, ik;
+    test_rig r, phys, path;
     test_rig_build(&r, WORLD_RIG, WORLD_NAMES, WORLD_CLIPS, 2);
-    /* a transform constraint: its world stays on the CPU */
-    test_rig_build(&ik, RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"length\":10},"
+    /* a physics constraint, and a path one: their world stays on the CPU */
+    test_rig_build(&phys, RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"length\":10},"
                         "{\"name\":\"t\",\"parent\":\"root\",\"x\":20}],"
-                        "\"transform\":[{\"name\":\"k\",\"bones\":[\"a\"],\"target\":\"t\"}]}",
+                        "\"physics\":[{\"name\":\"p\",\"bone\":\"a\",\"x\":1,\"rotate\":1}]}",
                    NULL, NULL, 0);
-    mf_gpu_rig *rig = NULL, *ik_rig = NULL;
+    test_rig_build(&path, RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"x\":3}],"
+                          "\"slots\":[{\"name\":\"r\",\"bone\":\"root\",\"attachment\":\"rail\"}],"
+                          "\"path\":[{\"name\":\"ride\",\"bones\":[\"a\"],\"target\":\"r\",\"position\":0.25}],"
+                          "\"skins\":[{\"name\":\"default\",\"attachments\":[{\"slot\":\"r\",\"name\":\"rail\","
+                          "\"type\":\"Path\",\"vertices\":[0,0,10,10,20,0,30,-10,40,0,50,10],\"lengths\":[25,30]}]}]}",
+                   NULL, NULL, 0);
+    mf_gpu_rig *rig = NULL, *phys_rig = NULL, *path_rig = NULL;
     assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
-    assert_int_equal(mf_gpu_rig_create(g_dev, &ik.data, &ik_rig, NULL), MF_OK);
+    assert_int_equal(mf_gpu_rig_create(g_dev, &phys.data, &phys_rig, NULL), MF_OK);
+    assert_int_equal(mf_gpu_rig_create(g_dev, &path.data, &path_rig, NULL), MF_OK);
     assert_true(mf_gpu_rig_world_ok(rig));
-    assert_false(mf_gpu_rig_world_ok(ik_rig));
+    assert_false(mf_gpu_rig_world_ok(phys_rig));
+    assert_false(mf_gpu_rig_world_ok(path_rig));
     assert_false(mf_gpu_rig_world_ok(NULL));
     mf_pose *p[3], *pk = NULL;
     for (int i = 0; i < 3; i++) assert_int_equal(mf_pose_create(&r.data, NULL, &p[i], NULL), MF_OK);
-    assert_int_equal(mf_pose_create(&ik.data, NULL, &pk, NULL), MF_OK);
+    assert_int_equal(mf_pose_create(&phys.data, NULL, &pk, NULL), MF_OK);
     const int32_t n = r.data.bone_count, slots = r.data.slot_count, need = 7 * n + (n + 3) / 4 + 6 * n;
     for (int32_t k = 0; k < slots / 2; k++) p[1]->attachment[p[1]->draw_order[k]] = -1; /* half the items */
     p[0]->inherit[4] = 9; /* a byte no mode has (a host's write): Normal, as the CPU takes it */
@@ -525,7 +566,7 @@ static void test_local_words(void **state)
     assert_int_equal(mf_gpu_batch_add_local(b, NULL, p[0], NULL), MF_ERR_ARGUMENT);
     assert_int_equal(mf_gpu_batch_add_local(b, rig, NULL, NULL), MF_ERR_ARGUMENT);
     assert_int_equal(mf_gpu_batch_add_local(b, rig, pk, NULL), MF_ERR_ARGUMENT);    /* another data */
-    assert_int_equal(mf_gpu_batch_add_local(b, ik_rig, pk, NULL), MF_ERR_ARGUMENT); /* constraints */
+    assert_int_equal(mf_gpu_batch_add_local(b, phys_rig, pk, NULL), MF_ERR_ARGUMENT); /* physics */
     assert_int_equal(b->skeletons, 0);
     /* nothing drawn: its words go back at once */
     assert_int_equal(mf_gpu_batch_add_local(b, rig, p[2], NULL), MF_OK);
@@ -568,8 +609,58 @@ static void test_local_words(void **state)
     mf_gpu_batch_destroy(b);
     for (int i = 0; i < 3; i++) mf_pose_destroy(p[i]);
     mf_pose_destroy(pk);
-    mf_gpu_rig_destroy(rig), mf_gpu_rig_destroy(ik_rig);
-    test_rig_free(&r), test_rig_free(&ik);
+    mf_gpu_rig_destroy(rig), mf_gpu_rig_destroy(phys_rig), mf_gpu_rig_destroy(path_rig);
+    test_rig_free(&r), test_rig_free(&phys), test_rig_free(&path);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+/* The words of a rig with IK and transform constraints: 3 an IK constraint and 7 a transform
+ * one besides the bones', exactly; what went in draws as the CPU's would. */
+static void test_local_words_constraints(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, TF_RIG, TF_NAMES, TF_CLIPS, 2);
+    mf_gpu_rig *rig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
+    assert_true(mf_gpu_rig_world_ok(rig));
+    mf_pose *p = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
+    assert_int_equal(mf_pose_sample(p, &(mf_clip_sample){.clip = 0, .time = 0.3f, .prev_time = -1, .weight = 1}), MF_OK);
+    const int32_t n = r.data.bone_count, ni = r.data.ik_count, nt = r.data.transform_count;
+    const int32_t up = 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt;
+    /* room for the words of one skeleton exactly */
+    mf_gpu_batch_desc gd = {.max_words = up + 6 * n, .max_instances = 4, .readback = true};
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    poison_world(p);
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p, NULL), MF_OK);
+    assert_true(b->items > 0);
+    assert_int_equal(b->upload_bytes, 32 + 4 * up + 32 * b->items); /* instance record, local pose, items */
+    assert_int_equal(mf_gpu_batch_add_local(b, rig, p, NULL), MF_ERR_NOMEM); /* not a word more */
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    mf_batch_vertex *gv = malloc(sizeof *gv * (size_t)(b->vertex_count + 1));
+    uint32_t *gi = malloc(sizeof *gi * (size_t)(b->index_count + 1));
+    assert_int_equal(mf_gpu_batch_read(b, gv, gi), MF_OK);
+    mf_draw_batch *cb = NULL;
+    assert_int_equal(mf_draw_batch_create(NULL, &cb), MF_OK);
+    mf_draw_batch_begin(cb);
+    mf_draw_list *dl = NULL;
+    assert_int_equal(mf_draw_list_create(&r.data, NULL, &dl), MF_OK);
+    mf_pose_update_world(p);
+    assert_int_equal(mf_draw_list_build(dl, p), MF_OK);
+    assert_int_equal(mf_draw_batch_add(cb, dl, &r.data, NULL), MF_OK);
+    gpu_expect_streams(cb, b->calls, b->call_count, gv, b->vertex_count, gi, b->index_count);
+    free(gv), free(gi);
+    mf_draw_list_destroy(dl);
+    mf_draw_batch_destroy(cb);
+    mf_gpu_batch_destroy(b);
+    mf_pose_destroy(p);
+    mf_gpu_rig_destroy(rig);
+    test_rig_free(&r);
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
@@ -844,10 +935,12 @@ int main(void)
         cmocka_unit_test(test_world_rig_agrees),
         cmocka_unit_test(test_ik_rig_agrees),
         cmocka_unit_test(test_ik_edges_agree),
+        cmocka_unit_test(test_transform_rig_agrees),
         cmocka_unit_test(test_mannequin_agrees),
         cmocka_unit_test(test_rejections_leave_the_frame),
         cmocka_unit_test(test_listless_rejections),
         cmocka_unit_test(test_local_words),
+        cmocka_unit_test(test_local_words_constraints),
         cmocka_unit_test(test_world_runs_interleaved),
         cmocka_unit_test(test_partial_rejection_rolls_back),
         cmocka_unit_test(test_corpus_agrees),

@@ -418,7 +418,8 @@ bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *p)
 
 /* The local pose the GPU makes the palette from (world.comp): x, y, rot, sx, sy, shx, shy as
  * arrays of n floats, then the inherit modes, 4 a word, then 3 words an IK constraint: mix,
- * softness, and bend (a signed byte) | compress << 8 | stretch << 9 | active << 10. */
+ * softness, and bend (a signed byte) | compress << 8 | stretch << 9 | active << 10; then 7
+ * words a transform constraint: its mixes rotate, x, y, scaleX, scaleY, shearY and active. */
 static void put_locals(const mf_pose *p, uint32_t *w)
 {
     size_t n = (size_t)p->bone_count;
@@ -434,11 +435,17 @@ static void put_locals(const mf_pose *p, uint32_t *w)
         ik[2] = (uint32_t)(uint8_t)p->ik_bend[k] | (uint32_t)(p->ik_compress[k] != 0) << 8 |
                 (uint32_t)(p->ik_stretch[k] != 0) << 9 | (uint32_t)(p->ik_active[k] != 0) << 10;
     }
+    uint32_t *tf = ik;
+    for (int32_t k = 0; k < p->data->transform_count; k++, tf += MF_GPU_TF_LOCAL_WORDS) {
+        memcpy(tf, p->tf_mix + 6 * k, 6 * sizeof(float));
+        tf[6] = p->tf_active[k] != 0;
+    }
 }
 
 static uint32_t local_words(const mf_pose *p)
 {
-    return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u + 3u * (uint32_t)p->data->ik_count;
+    return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u + 3u * (uint32_t)p->data->ik_count +
+           MF_GPU_TF_LOCAL_WORDS * (uint32_t)p->data->transform_count;
 }
 
 /* add() and add_local(): local, the GPU makes the palette from the local pose. */

@@ -111,7 +111,7 @@ struct mf_gpu_rig {
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
-    bool world_ok;   /* IK alone among constraints: the GPU can compute the world (mf_gpu_batch_add_local) */
+    bool world_ok;   /* IK and transform constraints alone: the GPU can compute the world (mf_gpu_batch_add_local) */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such
      * fits when that room is left (the pose walk then checks no item) */
     int32_t max_att_vertices, max_att_indices;
@@ -122,6 +122,10 @@ struct mf_gpu_rig {
 
 /* Words of a rig attachment record and its flags (skin.comp). */
 enum { MF_GPU_ATT_WORDS = 8, MF_GPU_WEIGHTED = 1, MF_GPU_NO_UVS = 2 };
-/* An update-order entry of the pose program that is an IK constraint, not a bone (world.comp). */
+/* An update-order entry of the pose program that is an IK or a transform constraint, not a bone
+ * (world.comp); the words of a transform constraint in the program and in an instance's local
+ * pose (its 6 mixes and its activity). */
 #define MF_GPU_PROG_IK 0x80000000u
+#define MF_GPU_PROG_TF 0x40000000u
+enum { MF_GPU_TF_WORDS = 10, MF_GPU_TF_LOCAL_WORDS = 7 };
 #endif

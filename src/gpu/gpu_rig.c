@@ -2,7 +2,7 @@
  * INFLUENCES and SPANS as they are, one 8-word record an attachment, each drawable
  * attachment's triangles as 32-bit item-relative indices (a region's split along Spine's
  * diagonal, as the draw list's), and the pose program world.comp runs (bones' parents and
- * lengths, the update order, the IK constraints). Uploaded once. */
+ * lengths, the update order, the IK and transform constraints). Uploaded once. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -13,19 +13,40 @@
 static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
 
 /* The pose program (world.comp): update count, IK count, bone count; each bone's parent, then
- * its length; the update order (MF_GPU_PROG_IK | k for IK k, else the bone); 4 words an IK:
- * first bone, second bone (-1: one), target, uniform. NULL counts the words. */
+ * its length; the update order (MF_GPU_PROG_IK | k for IK k, MF_GPU_PROG_TF | k for transform
+ * constraint k, else the bone); 4 words an IK: first bone, second bone (-1: one), target,
+ * uniform; 10 words a transform constraint: target, the word its bones start at, their count,
+ * local | relative << 1, the offsets rot, x, y, sx, sy, shy; then the transform constraints'
+ * bones. NULL counts the words. */
 static size_t fill_program(const mf_skel_data *d, uint32_t *w)
 {
     size_t n = (size_t)d->bone_count, u = (size_t)d->update_count, k = (size_t)d->ik_count;
+    size_t nt = (size_t)d->transform_count, tf_at = 3 + 2 * n + u + 4 * k, list_at = tf_at + MF_GPU_TF_WORDS * nt;
+    for (size_t c = 0; c < nt; c++) {
+        const mf_sd_transform *t = &d->transform[c];
+        if (w) {
+            uint32_t *r = w + tf_at + MF_GPU_TF_WORDS * c;
+            r[0] = (uint32_t)t->target, r[1] = (uint32_t)list_at, r[2] = (uint32_t)t->bone_count;
+            r[3] = (t->local != 0) | (uint32_t)(t->relative != 0) << 1;
+            const float off[6] = {t->offset_rot, t->offset_x, t->offset_y, t->offset_sx, t->offset_sy, t->offset_shy};
+            memcpy(r + 4, off, sizeof off);
+            for (int32_t j = 0; j < t->bone_count; j++) w[list_at + (size_t)j] = (uint32_t)d->bone_lists[t->bone_first + j];
+        }
+        list_at += (size_t)t->bone_count;
+    }
     if (w) {
         w[0] = (uint32_t)u, w[1] = (uint32_t)k, w[2] = (uint32_t)n;
         for (size_t i = 0; i < n; i++) {
             w[3 + i] = (uint32_t)d->bones[i].parent;
             memcpy(&w[3 + n + i], &d->bones[i].length, sizeof(float));
         }
-        for (size_t e = 0; e < u; e++)
-            w[3 + 2 * n + e] = (uint32_t)d->update[e].index | (d->update[e].kind == MF_SD_REF_IK ? MF_GPU_PROG_IK : 0u);
+        for (size_t e = 0; e < u; e++) {
+            uint32_t kind = d->update[e].kind == MF_SD_REF_IK          ? MF_GPU_PROG_IK
+                            : d->update[e].kind == MF_SD_REF_TRANSFORM ? MF_GPU_PROG_TF
+                            : d->update[e].kind == MF_SD_REF_BONE      ? 0u
+                                                                       : MF_GPU_PROG_IK | MF_GPU_PROG_TF; /* never run */
+            w[3 + 2 * n + e] = (uint32_t)d->update[e].index | kind;
+        }
         for (size_t c = 0; c < k; c++) {
             const mf_sd_ik *ik = &d->ik[c];
             uint32_t *r = w + 3 + 2 * n + u + 4 * c;
@@ -34,7 +55,7 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w)
             r[2] = (uint32_t)ik->target, r[3] = ik->uniform;
         }
     }
-    return 3 + 2 * n + u + 4 * k;
+    return list_at;
 }
 
 /* The records and triangles; tris NULL counts the triangles. */
@@ -95,7 +116,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
-    r->world_ok = d->transform_count == 0 && d->path_count == 0 && d->physics_count == 0;
+    r->world_ok = d->path_count == 0 && d->physics_count == 0; /* IK and transform constraints run there */
     r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
     for (int32_t i = 0; i < d->attachment_count; i++) {
         const mf_sd_attachment *at = &d->attachments[i];

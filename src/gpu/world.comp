@@ -1,27 +1,30 @@
 #version 450
 // World transforms on the GPU (mf_gpu_batch_add_local): one invocation an instance runs the
-// rig's update order from the local pose the CPU sampled, bones and IK constraints interleaved,
-// and writes the palette skin.comp reads (6 floats a bone: a, b, wx, c, d, wy). The same steps
-// as the CPU's world update (src/runtime/pose/pose_world.c, pose_ik.c) for a rig whose only
-// constraints are IK, all five inherit modes; results agree within float rounding, not bit for
-// bit (floats where the CPU's IK uses doubles; the GPU's own cos, sin, atan2 and sqrt).
+// rig's update order from the local pose the CPU sampled, bones, IK and transform constraints
+// interleaved, and writes the palette skin.comp reads (6 floats a bone: a, b, wx, c, d, wy). The
+// same steps as the CPU's world update (src/runtime/pose/pose_world.c, pose_ik.c,
+// pose_transform.c) for a rig whose only constraints are IK and transform ones, all five inherit
+// modes; results agree within float rounding, not bit for bit (floats where the CPU's IK and
+// world-space transform constraints use doubles; the GPU's own cos, sin, atan2 and sqrt).
 layout(local_size_x = 64) in;
 
 // the pose program (gpu_rig.c): update count, IK count, bone count; parents; lengths; the
-// update order (PROG_IK | k for IK k, else a bone); 4 words an IK: bone, second bone or NONE,
-// target, uniform
+// update order (PROG_IK | k for IK k, PROG_TF | k for transform constraint k, else a bone); 4
+// words an IK: bone, second bone or NONE, target, uniform; 10 words a transform constraint:
+// target, the word its bones start at, their count, local | relative << 1, 6 offsets; their bones
 layout(std430, set = 0, binding = 5) readonly buffer RigProgram { uint prog[]; };
 // the frame (gpu_batch.c): instance records {palette, placement[6], locals}; the locals are
-// x, y, rot, sx, sy, shx, shy as 7 arrays of bone_count floats (the applied pose: IK rewrites
-// them here), the inherit modes 4 a word, then 3 words an IK: mix, softness, flags
+// x, y, rot, sx, sy, shx, shy as 7 arrays of bone_count floats (the applied pose: constraints
+// rewrite them here), the inherit modes 4 a word, then 3 words an IK: mix, softness, flags; then
+// 7 words a transform constraint: 6 mixes (rotate, x, y, scaleX, scaleY, shearY), active
 layout(std430, set = 1, binding = 0) buffer Frame { uint fw[]; };
 
 layout(push_constant) uniform Push {
     uint inst_first, inst_count, bone_count, inst_off, groups_x;
 } pc;
 
-const uint NONE = 0xffffffffu, PROG_IK = 0x80000000u;
-const float DEG = 0.017453292519943295, RAD = 57.29577951308232;
+const uint NONE = 0xffffffffu, PROG_IK = 0x80000000u, PROG_TF = 0x40000000u, TF_WORDS = 10u, TF_LOCAL_WORDS = 7u;
+const float DEG = 0.017453292519943295, RAD = 57.29577951308232, PI = 3.14159265358979;
 // mf_sd inherit modes
 const uint NORMAL = 0u, ONLY_TRANSLATION = 1u, NO_ROTATION_OR_REFLECTION = 2u, NO_SCALE = 3u,
            NO_SCALE_OR_REFLECTION = 4u;
@@ -62,6 +65,34 @@ void parent_world(int par, out vec4 m, out vec2 t)
     if (par >= 0) m = wm(uint(par)), t = wt(uint(par));
 }
 
+// The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
+// own orientation; prot gets the parent's rotation in degrees (pose_world.c: strip_rotation).
+vec4 strip_rotation(vec4 m, out float prot)
+{
+    float a = m.x, b = m.y, c = m.z, d = m.w, s2 = a * a + c * c;
+    if (s2 > 0.0001) {
+        float q = abs(a * d - b * c) / s2;
+        prot = atan2d(c, a);
+        return vec4(a, -c * q, c, a * q);
+    }
+    prot = 90.0 - atan2d(d, b);
+    return vec4(0.0, b, 0.0, d);
+}
+
+// The unit frame of a NoScale bone turned by rot under the parent m (pose_world.c: unit_frame).
+vec4 unit_frame(vec4 m, float rot, bool keep_reflection)
+{
+    float a = m.x, b = m.y, c = m.z, d = m.w;
+    vec2 r = cos_sin(rot);
+    float za = a * r.x + b * r.y, zc = c * r.x + d * r.y;
+    float len = sqrt(za * za + zc * zc);
+    if (len > 0.00001) za /= len, zc /= len;
+    float s = sqrt(za * za + zc * zc);
+    if (keep_reflection && a * d - b * c < 0.0) s = -s;
+    vec2 z = cos_sin(90.0 + atan2d(zc, za));
+    return vec4(za, z.x * s, zc, z.y * s);
+}
+
 // Bone i's world from its applied values and its parent's world (pose_world.c: world_of).
 void world_of(uint i)
 {
@@ -72,31 +103,15 @@ void world_of(uint i)
     vec4 m; // the matrix the local one is multiplied by: first the parent's
     vec2 t;
     parent_world(par, m, t);
-    float a = m.x, b = m.y, c = m.z, d = m.w;
-    float nx = a * x + b * y + t.x, ny = c * x + d * y + t.y;
+    float nx = m.x * x + m.y * y + t.x, ny = m.z * x + m.w * y + t.y;
     if (inherit == ONLY_TRANSLATION) {
         m = vec4(1.0, 0.0, 0.0, 1.0);
     } else if (inherit == NO_ROTATION_OR_REFLECTION) { // the parent's scale in its own orientation
-        float s2 = a * a + c * c;
         float prot;
-        if (s2 > 0.0001) {
-            float q = abs(a * d - b * c) / s2;
-            m = vec4(a, -c * q, c, a * q);
-            prot = atan2d(c, a);
-        } else {
-            m = vec4(0.0, b, 0.0, d);
-            prot = 90.0 - atan2d(d, b);
-        }
+        m = strip_rotation(m, prot);
         rot -= prot;
     } else if (inherit != NORMAL) { // NoScale, NoScaleOrReflection: a unit frame
-        vec2 r = cos_sin(rot);
-        float za = a * r.x + b * r.y, zc = c * r.x + d * r.y;
-        float len = sqrt(za * za + zc * zc);
-        if (len > 0.00001) za /= len, zc /= len;
-        float s = sqrt(za * za + zc * zc);
-        if (inherit == NO_SCALE && a * d - b * c < 0.0) s = -s;
-        vec2 z = cos_sin(90.0 + atan2d(zc, za));
-        m = vec4(za, z.x * s, zc, z.y * s);
+        m = unit_frame(m, rot, inherit == NO_SCALE);
         rot = 0.0;
     }
     // the local 2×2 as the CPU's (pose_world.c: the mirror image of Spine's Y-up one)
@@ -311,6 +326,174 @@ void apply_ik(uint k, uint n_update)
     }
 }
 
+// Bone i's world 2x2 and origin written.
+void set_world(uint i, vec4 m, vec2 t)
+{
+    uint o = g_pal + 6u * i;
+    fw[o] = floatBitsToUint(m.x), fw[o + 1u] = floatBitsToUint(m.y), fw[o + 2u] = floatBitsToUint(t.x);
+    fw[o + 3u] = floatBitsToUint(m.z), fw[o + 4u] = floatBitsToUint(m.w), fw[o + 5u] = floatBitsToUint(t.y);
+}
+
+// Bone i's applied values from its world (pose_world.c: mf_pose_update_applied, pose_applied.h):
+// its origin in its parent's frame and its 2x2 relative to the parent's, with no x shear. Later
+// constraints and its children read them.
+void update_applied(uint i)
+{
+    int par = parent_of(i);
+    vec4 w = wm(i);
+    vec2 t = wt(i);
+    vec4 r = w;
+    float extra = 0.0; // rotation the inherit mode holds outside the relative matrix
+    if (par < 0) {
+        set_ap(AX, i, t.x), set_ap(AY, i, t.y);
+    } else {
+        vec4 pm;
+        vec2 pt;
+        parent_world(par, pm, pt);
+        float det = pm.x * pm.w - pm.y * pm.z, inv = abs(det) > 1e-12 ? 1.0 / det : 0.0;
+        float dx = t.x - pt.x, dy = t.y - pt.y;
+        set_ap(AX, i, (dx * pm.w - dy * pm.y) * inv), set_ap(AY, i, (dy * pm.x - dx * pm.z) * inv);
+        uint inh = inherit_of(i);
+        vec4 m = pm; // the matrix the relative one is taken from
+        if (inh == ONLY_TRANSLATION) {
+            m = vec4(1.0, 0.0, 0.0, 1.0);
+        } else if (inh == NO_ROTATION_OR_REFLECTION) {
+            m = strip_rotation(pm, extra);
+        } else if (inh != NORMAL) {
+            extra = ap(AROT, i);
+            m = unit_frame(pm, extra, inh == NO_SCALE);
+        }
+        float md = m.x * m.w - m.y * m.z, mi = abs(md) > 1e-12 ? 1.0 / md : 0.0;
+        r = vec4((m.w * w.x - m.y * w.z) * mi, (m.w * w.y - m.y * w.w) * mi, (m.x * w.z - m.z * w.x) * mi,
+                 (m.x * w.w - m.z * w.y) * mi);
+    }
+    // r = R(rot)·shear(shy)·scale(sx, sy)
+    set_ap(ASHX, i, 0.0);
+    float sx = sqrt(r.x * r.x + r.z * r.z);
+    if (sx > 0.0001) {
+        float det = r.x * r.w - r.y * r.z, sy = sqrt(r.y * r.y + r.w * r.w);
+        if (det < 0.0) sy = -sy;
+        float dot = r.x * r.y + r.z * r.w;
+        set_ap(ASX, i, sx), set_ap(ASY, i, sy), set_ap(AROT, i, atan2d(r.z, r.x) + extra);
+        set_ap(ASHY, i, sy != 0.0 ? atan2d(abs(det), det < 0.0 ? -dot : dot) - 90.0 : 0.0);
+    } else {
+        set_ap(ASX, i, 0.0), set_ap(ASY, i, sqrt(r.y * r.y + r.w * r.w)), set_ap(ASHY, i, 0.0);
+        set_ap(AROT, i, 90.0 - atan2d(r.w, r.y) + extra);
+    }
+}
+
+// cos and sin of radians, reduced to [-pi, pi] first (as cos_sin)
+vec2 cos_sin_r(float r)
+{
+    r -= 2.0 * PI * round(r / (2.0 * PI));
+    return vec2(cos(r), sin(r));
+}
+float wrap_pi(float r) { return r > PI ? r - 2.0 * PI : r < -PI ? r + 2.0 * PI : r; }
+float wrap_deg(float r) { return r - ceil(r / 360.0 - 0.5) * 360.0; }
+
+// A transform constraint in world space (pose_transform.c: world_mode), in floats where the
+// CPU uses doubles.
+void tf_world(uint r, float mix[6], bool relative)
+{
+    uint tg = prog[r], first = prog[r + 1u], count = prog[r + 2u];
+    float off_rot = uintBitsToFloat(prog[r + 4u]), off_x = uintBitsToFloat(prog[r + 5u]);
+    float off_y = uintBitsToFloat(prog[r + 6u]), off_sx = uintBitsToFloat(prog[r + 7u]);
+    float off_sy = uintBitsToFloat(prog[r + 8u]), off_shy = uintBitsToFloat(prog[r + 9u]);
+    vec4 tm = wm(tg);
+    vec2 tt = wt(tg);
+    float ta = tm.x, tb = tm.y, tc = tm.z, td = tm.w;
+    float reflect = ta * td - tb * tc > 0.0 ? DEG : -DEG; // a reflected target turns the other way
+    off_rot *= reflect, off_shy *= reflect;
+    // the offset point in the target's space, in world coordinates
+    float ox = ta * off_x + tb * off_y + tt.x, oy = tc * off_x + td * off_y + tt.y;
+    float tx_ang = mix[0] != 0.0 || mix[5] > 0.0 ? atan2r(tc, ta) : 0.0;
+    float ty_ang = mix[5] > 0.0 ? atan2r(td, tb) : 0.0;
+    float ts_x = sqrt(ta * ta + tc * tc), ts_y = sqrt(tb * tb + td * td);
+    for (uint k = 0u; k < count; k++) {
+        uint i = prog[first + k];
+        vec4 m = wm(i);
+        vec2 t = wt(i);
+        if (mix[0] != 0.0) {
+            float a = relative ? tx_ang + off_rot : tx_ang - atan2r(m.z, m.x) + off_rot;
+            vec2 cs = cos_sin_r(wrap_pi(a) * mix[0]);
+            m = vec4(cs.x * m.x - cs.y * m.z, cs.x * m.y - cs.y * m.w, cs.y * m.x + cs.x * m.z,
+                     cs.y * m.y + cs.x * m.w);
+        }
+        if (relative) t += vec2(ox * mix[1], oy * mix[2]);
+        else t += vec2((ox - t.x) * mix[1], (oy - t.y) * mix[2]);
+        if (mix[3] != 0.0) {
+            float s = sqrt(m.x * m.x + m.z * m.z);
+            float f = relative ? (ts_x - 1.0 + off_sx) * mix[3] + 1.0
+                               : (s != 0.0 ? (s + (ts_x - s + off_sx) * mix[3]) / s : 1.0);
+            m.x *= f, m.z *= f;
+        }
+        if (mix[4] != 0.0) {
+            float s = sqrt(m.y * m.y + m.w * m.w);
+            float f = relative ? (ts_y - 1.0 + off_sy) * mix[4] + 1.0
+                               : (s != 0.0 ? (s + (ts_y - s + off_sy) * mix[4]) / s : 1.0);
+            m.y *= f, m.w *= f;
+        }
+        if (mix[5] > 0.0) {
+            float by = atan2r(m.w, m.y), a;
+            if (relative) a = by + (wrap_pi(ty_ang - tx_ang) - PI / 2.0 + off_shy) * mix[5];
+            else a = by + (wrap_pi(ty_ang - tx_ang - (by - atan2r(m.z, m.x))) + off_shy) * mix[5];
+            float s = sqrt(m.y * m.y + m.w * m.w);
+            vec2 cs = cos_sin_r(a);
+            m.y = cs.x * s, m.w = cs.y * s;
+        }
+        set_world(i, m, t);
+        update_applied(i);
+    }
+}
+
+// A transform constraint in local space (pose_transform.c: local_mode): on the applied values,
+// then the bone's world from them.
+void tf_local(uint r, float mix[6], bool relative)
+{
+    uint tg = prog[r], first = prog[r + 1u], count = prog[r + 2u];
+    float off_rot = uintBitsToFloat(prog[r + 4u]), off_x = uintBitsToFloat(prog[r + 5u]);
+    float off_y = uintBitsToFloat(prog[r + 6u]), off_sx = uintBitsToFloat(prog[r + 7u]);
+    float off_sy = uintBitsToFloat(prog[r + 8u]), off_shy = uintBitsToFloat(prog[r + 9u]);
+    for (uint k = 0u; k < count; k++) {
+        uint i = prog[first + k];
+        float rot = ap(AROT, i), x = ap(AX, i), y = ap(AY, i), sx = ap(ASX, i), sy = ap(ASY, i), shy = ap(ASHY, i);
+        if (relative) {
+            rot += (ap(AROT, tg) + off_rot) * mix[0];
+            x += (ap(AX, tg) + off_x) * mix[1];
+            y += (ap(AY, tg) + off_y) * mix[2];
+            sx *= (ap(ASX, tg) - 1.0 + off_sx) * mix[3] + 1.0;
+            sy *= (ap(ASY, tg) - 1.0 + off_sy) * mix[4] + 1.0;
+            shy += (ap(ASHY, tg) + off_shy) * mix[5];
+        } else {
+            if (mix[0] != 0.0) rot += wrap_deg(ap(AROT, tg) - rot + off_rot) * mix[0];
+            x += (ap(AX, tg) - x + off_x) * mix[1];
+            y += (ap(AY, tg) - y + off_y) * mix[2];
+            if (mix[3] != 0.0) sx += (ap(ASX, tg) - sx + off_sx) * mix[3];
+            if (mix[4] != 0.0) sy += (ap(ASY, tg) - sy + off_sy) * mix[4];
+            if (mix[5] != 0.0) shy += wrap_deg(ap(ASHY, tg) - shy + off_shy) * mix[5];
+        }
+        set_ap(AROT, i, rot), set_ap(AX, i, x), set_ap(AY, i, y);
+        set_ap(ASX, i, sx), set_ap(ASY, i, sy), set_ap(ASHY, i, shy);
+        world_of(i);
+    }
+}
+
+// Transform constraint k (pose_transform.c: mf_pose_apply_transform), with the instance's mixes.
+void apply_tf(uint k, uint n_update)
+{
+    uint n_ik = prog[1];
+    uint s = g_loc + 7u * g_n + (g_n + 3u) / 4u + 3u * n_ik + TF_LOCAL_WORDS * k;
+    if (fw[s + 6u] == 0u) return; // inactive (skin)
+    float mix[6];
+    bool any = false;
+    for (uint c = 0u; c < 6u; c++) mix[c] = ff(s + c), any = any || mix[c] != 0.0;
+    if (!any) return;
+    uint r = 3u + 2u * g_n + n_update + 4u * n_ik + TF_WORDS * k;
+    uint flags = prog[r + 3u];
+    if ((flags & 1u) != 0u) tf_local(r, mix, (flags & 2u) != 0u);
+    else tf_world(r, mix, (flags & 2u) != 0u);
+}
+
 void main()
 {
     uint k = (gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x) * 64u + gl_LocalInvocationID.x;
@@ -322,7 +505,10 @@ void main()
     uint n_update = prog[0];
     for (uint e = 0u; e < n_update; e++) {
         uint op = prog[3u + 2u * g_n + e];
-        if ((op & PROG_IK) != 0u) apply_ik(op & ~PROG_IK, n_update);
-        else world_of(op);
+        uint kind = op & (PROG_IK | PROG_TF);
+        if (kind == 0u) world_of(op);
+        else if (kind == PROG_IK) apply_ik(op & ~PROG_IK, n_update);
+        else if (kind == PROG_TF) apply_tf(op & ~PROG_TF, n_update);
+        // path and physics constraints: mf_gpu_rig_world_ok refuses their rigs
     }
 }

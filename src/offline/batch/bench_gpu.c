@@ -53,8 +53,8 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
     mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
     if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
     if (res == MF_OK && world && !mf_gpu_rig_world_ok(g->rig)) {
-        mf_diag_set(diag, rig_path, "--gpu-world", "the rig has transform, path or physics constraints: its world "
-                    "transforms need the CPU");
+        mf_diag_set(diag, rig_path, "--gpu-world", "the rig has path or physics constraints: its world transforms "
+                    "need the CPU");
         res = MF_ERR_ARGUMENT;
     }
     /* room for every instance's worst case, clipping's included: never an overflow. Where that
