@@ -78,7 +78,11 @@ typedef struct scene {
     mf_tracks *tracks[SKELS];
     mf_draw_list *cpu[SKELS], *gpu[SKELS];
     float xf[SKELS][6];
+    mf_skin_cache *skins;
 } scene;
+
+/* Skins the next scene's instances wear, in turn (NULL: none, the default skin alone). */
+static const char *const *g_scene_skins;
 
 static void scene_make(scene *s, const mf_skel_data *d)
 {
@@ -96,6 +100,14 @@ static void scene_make(scene *s, const mf_skel_data *d)
          * it (mf_pose_set_skins): both paths must skip it */
         if (i == 1 && d->ik_count > 1) s->pose[i]->ik_active[1] = 0;
         if (i == 2 && d->transform_count > 1) s->pose[i]->tf_active[1] = 0; /* the same for a transform one */
+        if (g_scene_skins) {
+            if (!s->skins) assert_int_equal(mf_skin_cache_create(d, NULL, &s->skins), MF_OK);
+            int32_t n = 0;
+            while (g_scene_skins[n]) n++;
+            int32_t skin = mf_skel_data_find_skin(d, g_scene_skins[i % n]);
+            assert_true(skin >= 0);
+            assert_int_equal(mf_pose_set_skins(s->pose[i], s->skins, &skin, 1, &diag), MF_OK);
+        }
         float a = 0.4f * (float)i, k = 1.0f + 0.5f * (float)i;
         float m[6] = {k * cosf(a), k * sinf(a), -k * sinf(a) + 0.2f, k * cosf(a), 150.0f * (float)i, -20.0f * (float)i};
         memcpy(s->xf[i], m, sizeof m);
@@ -110,6 +122,7 @@ static void scene_free(scene *s)
         mf_tracks_destroy(s->tracks[i]);
         mf_pose_destroy(s->pose[i]);
     }
+    mf_skin_cache_destroy(s->skins);
     mf_gpu_rig_destroy(s->rig);
 }
 
@@ -438,6 +451,16 @@ static void test_corpus_agrees(void **state)
     corpus_rig("powerup", "powerup-pro.json", 2, &t);
     corpus_rig("probe-ik", "probe-ik.json", 6, &t); /* IK alone: one and two bones, every option */
     corpus_rig("raptor", "raptor-pro.json", 2, &t);  /* IK alone */
+    /* path constraints (with IK and transform ones): the world on the GPU too */
+    local = t.local;
+    corpus_rig("vine", "vine-pro.json", 2, &t);               /* a weighted path, keyed deform */
+    corpus_rig("probe-path", "probe-path.json", 8, &t);       /* every mode */
+    corpus_rig("stretchyman", "stretchyman-pro.json", 2, &t); /* paths with IK and transform */
+    static const char *const outfits[] = {"full-skins/girl", "full-skins/boy", "full-skins/girl-spring-dress", NULL};
+    g_scene_skins = outfits; /* its paths are the skins' (skin required) */
+    corpus_rig("mix-and-match", "mix-and-match-pro.json", 6, &t);
+    g_scene_skins = NULL;
+    if (tu_shared()) assert_true(t.local > local);
     if (!tu_shared()) return;
     assert_true(t.gpu_items > 0 && t.clipped_items > 0 && t.deformed > 0);
     assert_true(t.local > 0);
@@ -546,7 +569,7 @@ static void test_local_words(void **state)
     assert_int_equal(mf_gpu_rig_create(g_dev, &path.data, &path_rig, NULL), MF_OK);
     assert_true(mf_gpu_rig_world_ok(rig));
     assert_false(mf_gpu_rig_world_ok(phys_rig));
-    assert_false(mf_gpu_rig_world_ok(path_rig));
+    assert_true(mf_gpu_rig_world_ok(path_rig)); /* path constraints run on the GPU too */
     assert_false(mf_gpu_rig_world_ok(NULL));
     mf_pose *p[3], *pk = NULL;
     for (int i = 0; i < 3; i++) assert_int_equal(mf_pose_create(&r.data, NULL, &p[i], NULL), MF_OK);

@@ -416,10 +416,33 @@ bool mf_gpu_pose_needs_list(const mf_gpu_rig *rig, const mf_pose *p)
     return false;
 }
 
+/* The path attachment path constraint k's slot shows (-1: none, or not a path) and the deform
+ * floats that slot holds for it (0: none). */
+static int32_t path_shown(const mf_pose *p, int32_t k, int32_t *deform_count)
+{
+    const mf_skel_data *d = p->data;
+    int32_t slot = d->path[k].target, att = p->attachment[slot];
+    *deform_count = 0;
+    if (att < 0 || d->attachments[att].type != MF_SD_ATT_PATH) return -1;
+    if (d->attachments[att].deform_count > 0 && p->deform_attachment[slot] == att)
+        *deform_count = d->attachments[att].deform_count;
+    return att;
+}
+
+static uint32_t fixed_local_words(const mf_pose *p)
+{
+    const mf_skel_data *d = p->data;
+    return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u + 3u * (uint32_t)d->ik_count +
+           MF_GPU_TF_LOCAL_WORDS * (uint32_t)d->transform_count + MF_GPU_PATH_LOCAL_WORDS * (uint32_t)d->path_count;
+}
+
 /* The local pose the GPU makes the palette from (world.comp): x, y, rot, sx, sy, shx, shy as
  * arrays of n floats, then the inherit modes, 4 a word, then 3 words an IK constraint: mix,
  * softness, and bend (a signed byte) | compress << 8 | stretch << 9 | active << 10; then 7
- * words a transform constraint: its mixes rotate, x, y, scaleX, scaleY, shearY and active. */
+ * words a transform constraint: its mixes rotate, x, y, scaleX, scaleY, shearY and active; then
+ * 8 a path constraint: mixes rotate, x, y, position, spacing, active, the path attachment shown
+ * (NONE: none) and the word of its deform (NONE: none) from the local pose's start; then those
+ * deforms. */
 static void put_locals(const mf_pose *p, uint32_t *w)
 {
     size_t n = (size_t)p->bone_count;
@@ -440,12 +463,30 @@ static void put_locals(const mf_pose *p, uint32_t *w)
         memcpy(tf, p->tf_mix + 6 * k, 6 * sizeof(float));
         tf[6] = p->tf_active[k] != 0;
     }
+    uint32_t *pw = tf, def_at = fixed_local_words(p);
+    for (int32_t k = 0; k < p->data->path_count; k++, pw += MF_GPU_PATH_LOCAL_WORDS) {
+        memcpy(pw, p->path_mix + 3 * k, 3 * sizeof(float));
+        memcpy(pw + 3, p->path_position + k, sizeof(float));
+        memcpy(pw + 4, p->path_spacing + k, sizeof(float));
+        pw[5] = p->path_active[k] != 0;
+        int32_t dc, att = path_shown(p, k, &dc);
+        pw[6] = att < 0 ? NONE : (uint32_t)att, pw[7] = NONE;
+        if (dc > 0) {
+            memcpy(w + def_at, p->deform + p->deform_first[p->data->path[k].target], (size_t)dc * sizeof(float));
+            pw[7] = def_at, def_at += (uint32_t)dc;
+        }
+    }
 }
 
 static uint32_t local_words(const mf_pose *p)
 {
-    return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u + 3u * (uint32_t)p->data->ik_count +
-           MF_GPU_TF_LOCAL_WORDS * (uint32_t)p->data->transform_count;
+    uint32_t words = fixed_local_words(p);
+    for (int32_t k = 0; k < p->data->path_count; k++) {
+        int32_t dc;
+        path_shown(p, k, &dc);
+        words += (uint32_t)dc;
+    }
+    return words;
 }
 
 /* add() and add_local(): local, the GPU makes the palette from the local pose. */
@@ -454,7 +495,9 @@ static mf_result add_skeleton(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf
 {
     gpu_batch *b = impl(pub);
     const mf_gpu_batch_desc *c = &b->desc;
-    uint32_t palette_words = 6u * (uint32_t)p->bone_count, up_words = local ? local_words(p) : palette_words;
+    /* a local pose's GPU words: its palette, then its path constraints' scratch */
+    uint32_t palette_words = 6u * (uint32_t)p->bone_count + (local ? rig->path_scratch : 0u);
+    uint32_t up_words = local ? local_words(p) : palette_words;
     if (b->instances >= (uint32_t)c->max_instances || up_words > free_words(b) ||
         (local && palette_words > free_words(b) - up_words)) {
         pub->overflow++;

@@ -111,7 +111,8 @@ struct mf_gpu_rig {
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
-    bool world_ok;   /* IK and transform constraints alone: the GPU can compute the world (mf_gpu_batch_add_local) */
+    bool world_ok;   /* IK, transform and path constraints alone: the GPU can compute the world (mf_gpu_batch_add_local) */
+    uint32_t path_scratch; /* words an instance's path constraints work in (world.comp), after its palette */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such
      * fits when that room is left (the pose walk then checks no item) */
     int32_t max_att_vertices, max_att_indices;
@@ -122,10 +123,23 @@ struct mf_gpu_rig {
 
 /* Words of a rig attachment record and its flags (skin.comp). */
 enum { MF_GPU_ATT_WORDS = 8, MF_GPU_WEIGHTED = 1, MF_GPU_NO_UVS = 2 };
+/* A path attachment's record (world.comp): flags (WEIGHTED, CLOSED, CONSTANT_SPEED), vertex
+ * count, 0, vertex first, influence first, its curve lengths' first float and count, bone. */
+enum { MF_GPU_PATH_CLOSED = 4, MF_GPU_PATH_CONSTANT = 8 };
 /* An update-order entry of the pose program that is an IK or a transform constraint, not a bone
  * (world.comp); the words of a transform constraint in the program and in an instance's local
  * pose (its 6 mixes and its activity). */
 #define MF_GPU_PROG_IK 0x80000000u
 #define MF_GPU_PROG_TF 0x40000000u
 enum { MF_GPU_TF_WORDS = 10, MF_GPU_TF_LOCAL_WORDS = 7 };
+/* A path constraint's update-order entry: MF_GPU_PROG_PATH | the word of its record (7 words:
+ * the target slot's bone, the word its bones start at, their count, position mode | spacing
+ * mode << 8 | rotate mode << 16, the rotation offset, the word of its instance words in the
+ * local pose, the rig's scratch room S). Its instance words: mixes rotate, x, y, position,
+ * spacing, active, the path attachment its slot shows (or NONE), its deform's word in the local
+ * pose (or NONE). Scratch after the palette: spaces (S), lengths (S), positions (3 S), curve
+ * lengths (the most curves a path attachment has). */
+#define MF_GPU_PROG_PATH 0x20000000u
+#define MF_GPU_PROG_KIND (MF_GPU_PROG_IK | MF_GPU_PROG_TF | MF_GPU_PROG_PATH)
+enum { MF_GPU_PATH_WORDS = 7, MF_GPU_PATH_LOCAL_WORDS = 8 };
 #endif

@@ -2,7 +2,7 @@
  * INFLUENCES and SPANS as they are, one 8-word record an attachment, each drawable
  * attachment's triangles as 32-bit item-relative indices (a region's split along Spine's
  * diagonal, as the draw list's), and the pose program world.comp runs (bones' parents and
- * lengths, the update order, the IK and transform constraints). Uploaded once. */
+ * lengths, the update order, the IK, transform and path constraints). Uploaded once. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -14,11 +14,13 @@ static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
 
 /* The pose program (world.comp): update count, IK count, bone count; each bone's parent, then
  * its length; the update order (MF_GPU_PROG_IK | k for IK k, MF_GPU_PROG_TF | k for transform
- * constraint k, else the bone); 4 words an IK: first bone, second bone (-1: one), target,
- * uniform; 10 words a transform constraint: target, the word its bones start at, their count,
- * local | relative << 1, the offsets rot, x, y, sx, sy, shy; then the transform constraints'
- * bones. NULL counts the words. */
-static size_t fill_program(const mf_skel_data *d, uint32_t *w)
+ * constraint k, MF_GPU_PROG_PATH | its record's word for a path constraint, else the bone); 4
+ * words an IK: first bone, second bone (-1: one), target, uniform; 10 words a transform
+ * constraint: target, the word its bones start at, their count, local | relative << 1, the
+ * offsets rot, x, y, sx, sy, shy; then the transform constraints' bones; then the path
+ * constraints' records (MF_GPU_PATH_WORDS, gpu_internal.h) and their bones. scratch is the rig's
+ * room S (path_scratch). NULL counts the words. */
+static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
 {
     size_t n = (size_t)d->bone_count, u = (size_t)d->update_count, k = (size_t)d->ik_count;
     size_t nt = (size_t)d->transform_count, tf_at = 3 + 2 * n + u + 4 * k, list_at = tf_at + MF_GPU_TF_WORDS * nt;
@@ -34,6 +36,22 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w)
         }
         list_at += (size_t)t->bone_count;
     }
+    /* path records, then their bones; their instance words follow the transform constraints' */
+    size_t np = (size_t)d->path_count, path_at = list_at;
+    list_at += MF_GPU_PATH_WORDS * np;
+    uint32_t local_at = 7u * (uint32_t)n + ((uint32_t)n + 3u) / 4u + 3u * (uint32_t)k + MF_GPU_TF_LOCAL_WORDS * (uint32_t)nt;
+    for (size_t c = 0; c < np; c++) {
+        const mf_sd_path *pc = &d->path[c];
+        if (w) {
+            uint32_t *r = w + path_at + MF_GPU_PATH_WORDS * c;
+            r[0] = (uint32_t)d->slots[pc->target].bone, r[1] = (uint32_t)list_at, r[2] = (uint32_t)pc->bone_count;
+            r[3] = pc->position_mode | (uint32_t)pc->spacing_mode << 8 | (uint32_t)pc->rotate_mode << 16;
+            memcpy(&r[4], &pc->offset_rot, sizeof(float));
+            r[5] = local_at + MF_GPU_PATH_LOCAL_WORDS * (uint32_t)c, r[6] = scratch;
+            for (int32_t j = 0; j < pc->bone_count; j++) w[list_at + (size_t)j] = (uint32_t)d->bone_lists[pc->bone_first + j];
+        }
+        list_at += (size_t)pc->bone_count;
+    }
     if (w) {
         w[0] = (uint32_t)u, w[1] = (uint32_t)k, w[2] = (uint32_t)n;
         for (size_t i = 0; i < n; i++) {
@@ -41,11 +59,13 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w)
             memcpy(&w[3 + n + i], &d->bones[i].length, sizeof(float));
         }
         for (size_t e = 0; e < u; e++) {
-            uint32_t kind = d->update[e].kind == MF_SD_REF_IK          ? MF_GPU_PROG_IK
-                            : d->update[e].kind == MF_SD_REF_TRANSFORM ? MF_GPU_PROG_TF
-                            : d->update[e].kind == MF_SD_REF_BONE      ? 0u
-                                                                       : MF_GPU_PROG_IK | MF_GPU_PROG_TF; /* never run */
-            w[3 + 2 * n + e] = (uint32_t)d->update[e].index | kind;
+            const mf_sd_ref *ref = &d->update[e];
+            uint32_t op = ref->kind == MF_SD_REF_IK          ? MF_GPU_PROG_IK | (uint32_t)ref->index
+                          : ref->kind == MF_SD_REF_TRANSFORM ? MF_GPU_PROG_TF | (uint32_t)ref->index
+                          : ref->kind == MF_SD_REF_PATH ? MF_GPU_PROG_PATH | (uint32_t)(path_at + MF_GPU_PATH_WORDS * (size_t)ref->index)
+                          : ref->kind == MF_SD_REF_BONE ? (uint32_t)ref->index
+                                                        : MF_GPU_PROG_KIND; /* physics: never run (refused) */
+            w[3 + 2 * n + e] = op;
         }
         for (size_t c = 0; c < k; c++) {
             const mf_sd_ik *ik = &d->ik[c];
@@ -66,6 +86,14 @@ static int64_t fill(const mf_skel_data *d, uint32_t *atts, uint32_t *tris)
         const mf_sd_attachment *at = &d->attachments[i];
         uint32_t *rec = atts ? atts + (size_t)MF_GPU_ATT_WORDS * (size_t)i : NULL;
         if (rec) memset(rec, 0, MF_GPU_ATT_WORDS * sizeof *rec);
+        if (rec && at->type == MF_SD_ATT_PATH) { /* world.comp's path constraints read it */
+            rec[0] = ((at->flags & MF_SD_ATT_WEIGHTED) ? MF_GPU_WEIGHTED : 0u) |
+                     ((at->flags & MF_SD_ATT_CLOSED) ? MF_GPU_PATH_CLOSED : 0u) |
+                     ((at->flags & MF_SD_ATT_CONSTANT_SPEED) ? MF_GPU_PATH_CONSTANT : 0u);
+            rec[1] = (uint32_t)at->vertex_count, rec[3] = (uint32_t)at->vertex_first, rec[4] = (uint32_t)at->infl_first;
+            rec[5] = (uint32_t)at->lengths_first, rec[6] = (uint32_t)at->lengths_count;
+            rec[7] = (uint32_t)d->slots[at->slot].bone;
+        }
         if (!mf_geom_drawable(at->type)) continue;
         const uint16_t *src =
             at->type == MF_SD_ATT_REGION && at->tri_count == 6 ? REGION_TRI : d->triangles + at->tri_first;
@@ -92,7 +120,15 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     size_t att_bytes = (size_t)d->attachment_count * MF_GPU_ATT_WORDS * sizeof(uint32_t);
     uint32_t *atts = mf_alloc(&g->alloc, att_bytes + 16);
     uint32_t *tris = mf_alloc(&g->alloc, (size_t)nt * sizeof(uint32_t) + 16);
-    size_t prog_words = fill_program(d, NULL);
+    /* path scratch: spaces, lengths, 3 floats a position (S = the most bones + 1), curve lengths */
+    uint32_t bones_cap = 0, curves_cap = 0;
+    for (int32_t i = 0; i < d->path_count; i++)
+        if ((uint32_t)d->path[i].bone_count > bones_cap) bones_cap = (uint32_t)d->path[i].bone_count;
+    for (int32_t i = 0; i < d->attachment_count; i++)
+        if (d->attachments[i].type == MF_SD_ATT_PATH && (uint32_t)d->attachments[i].vertex_count / 3u > curves_cap)
+            curves_cap = (uint32_t)d->attachments[i].vertex_count / 3u;
+    uint32_t scratch_s = bones_cap + 1;
+    size_t prog_words = fill_program(d, NULL, scratch_s);
     uint32_t *prog = mf_alloc(&g->alloc, prog_words * sizeof(uint32_t) + 16);
     int32_t clips = 0; /* clipping attachments: their slots (at most that many) follow the rig */
     for (int32_t i = 0; i < d->attachment_count; i++) clips += d->attachments[i].type == MF_SD_ATT_CLIPPING;
@@ -102,7 +138,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         mf_free(&g->alloc, atts), mf_free(&g->alloc, tris), mf_free(&g->alloc, prog), mf_free(&g->alloc, r);
         return MF_ERR_NOMEM;
     }
-    fill_program(d, prog);
+    fill_program(d, prog, scratch_s);
     memset(r, 0, sizeof *r);
     r->g = g;
     r->view = *d;
@@ -116,7 +152,8 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
-    r->world_ok = d->path_count == 0 && d->physics_count == 0; /* IK and transform constraints run there */
+    r->world_ok = d->physics_count == 0; /* IK, transform and path constraints run there */
+    r->path_scratch = d->path_count > 0 ? 5u * scratch_s + curves_cap : 0u;
     r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
     for (int32_t i = 0; i < d->attachment_count; i++) {
         const mf_sd_attachment *at = &d->attachments[i];

@@ -13,6 +13,11 @@ layout(local_size_x = 64) in;
 // words an IK: bone, second bone or NONE, target, uniform; 10 words a transform constraint:
 // target, the word its bones start at, their count, local | relative << 1, 6 offsets; their bones
 layout(std430, set = 0, binding = 5) readonly buffer RigProgram { uint prog[]; };
+// the rig's floats, influences, spans and attachment records (skin.comp): path attachments
+layout(std430, set = 0, binding = 0) readonly buffer RigFloats { float rig_floats[]; };
+layout(std430, set = 0, binding = 1) readonly buffer RigInfl { vec4 rig_infl[]; };
+layout(std430, set = 0, binding = 2) readonly buffer RigSpans { uvec2 rig_spans[]; };
+layout(std430, set = 0, binding = 3) readonly buffer RigAtts { uint rig_atts[]; };
 // the frame (gpu_batch.c): instance records {palette, placement[6], locals}; the locals are
 // x, y, rot, sx, sy, shx, shy as 7 arrays of bone_count floats (the applied pose: constraints
 // rewrite them here), the inherit modes 4 a word, then 3 words an IK: mix, softness, flags; then
@@ -23,7 +28,10 @@ layout(push_constant) uniform Push {
     uint inst_first, inst_count, bone_count, inst_off, groups_x;
 } pc;
 
-const uint NONE = 0xffffffffu, PROG_IK = 0x80000000u, PROG_TF = 0x40000000u, TF_WORDS = 10u, TF_LOCAL_WORDS = 7u;
+const uint NONE = 0xffffffffu, PROG_IK = 0x80000000u, PROG_TF = 0x40000000u, PROG_PATH = 0x20000000u,
+           PROG_KIND = 0xe0000000u, TF_WORDS = 10u, TF_LOCAL_WORDS = 7u;
+// path attachment records (gpu_rig.c)
+const uint ATT_WORDS = 8u, WEIGHTED = 1u, CLOSED = 4u, CONSTANT = 8u;
 const float DEG = 0.017453292519943295, RAD = 57.29577951308232, PI = 3.14159265358979;
 // mf_sd inherit modes
 const uint NORMAL = 0u, ONLY_TRANSLATION = 1u, NO_ROTATION_OR_REFLECTION = 2u, NO_SCALE = 3u,
@@ -494,6 +502,300 @@ void apply_tf(uint k, uint n_update)
     else tf_world(r, mix, (flags & 2u) != 0u);
 }
 
+// Path constraints (pose_path.c), in floats where the CPU uses doubles. The path attachment's
+// vertices are made again from its record (gpu_rig.c) and the bones' worlds each time one is
+// read; spaces, lengths, positions and curve lengths live in the instance's scratch words after
+// its palette (p_scr).
+uint p_att, p_def, p_bone, p_scr, p_s;
+const float PATH_EPS = 0.00001;
+
+float sc(uint i) { return ff(p_scr + i); }
+void set_sc(uint i, float v) { fw[p_scr + i] = floatBitsToUint(v); }
+
+// World vertex i of the path attachment (geom_vertices.c: world_vertex), with its deform.
+vec2 path_vertex(uint i)
+{
+    uint ab = ATT_WORDS * p_att;
+    if ((rig_atts[ab] & WEIGHTED) == 0u) {
+        uint vf = rig_atts[ab + 3u];
+        float x = rig_floats[vf + 2u * i], y = rig_floats[vf + 2u * i + 1u];
+        if (p_def != NONE) x += ff(g_loc + p_def + 2u * i), y += ff(g_loc + p_def + 2u * i + 1u);
+        vec4 m = wm(p_bone);
+        vec2 t = wt(p_bone);
+        return vec2(m.x * x + m.y * y + t.x, m.z * x + m.w * y + t.y);
+    }
+    uvec2 sp = rig_spans[rig_atts[ab + 3u] + i];
+    uint ifirst = rig_atts[ab + 4u];
+    float sx = 0.0, sy = 0.0;
+    for (uint j = 0u; j < sp.y; j++) {
+        vec4 r = rig_infl[sp.x + j];
+        float w = r.y, x = w * r.z, y = w * r.w;
+        if (p_def != NONE) {
+            uint dw = g_loc + p_def + 2u * (sp.x + j - ifirst);
+            x += ff(dw) * w, y += ff(dw + 1u) * w;
+        }
+        uint b = floatBitsToUint(r.x);
+        vec4 m = wm(b);
+        vec2 t = wt(b);
+        sx += m.x * x + m.y * y + t.x * w, sy += m.z * x + m.w * y + t.y * w;
+    }
+    return vec2(sx, sy);
+}
+
+void put_position(uint o, float x, float y, float r)
+{
+    set_sc(2u * p_s + o, x), set_sc(2u * p_s + o + 1u, y), set_sc(2u * p_s + o + 2u, r);
+}
+
+// before the path's start along its first segment; after its end along its last (p0 to p1)
+void add_line(float pos, vec2 p0, vec2 p1, bool after, uint o)
+{
+    float r = atan2r(p1.y - p0.y, p1.x - p0.x);
+    vec2 cs = cos_sin_r(r), at = after ? p1 : p0;
+    put_position(o, at.x + pos * cs.x, at.y + pos * cs.y, r);
+}
+
+// The point at t of the bezier c, with its tangent angle when asked (pose_path.c: add_curve).
+void add_curve(float t, float c[8], uint o, bool tangents)
+{
+    if (t < PATH_EPS || isnan(t)) {
+        put_position(o, c[0], c[1], atan2r(c[3] - c[1], c[2] - c[0]));
+        return;
+    }
+    float tt = t * t, ttt = tt * t, u = 1.0 - t, uu = u * u, uuu = uu * u, ut = u * t;
+    float ut3 = ut * 3.0, uut3 = u * ut3, utt3 = ut3 * t;
+    float x = c[0] * uuu + c[2] * uut3 + c[4] * utt3 + c[6] * ttt;
+    float y = c[1] * uuu + c[3] * uut3 + c[5] * utt3 + c[7] * ttt;
+    float r = sc(2u * p_s + o + 2u);
+    if (tangents) {
+        if (t < 0.001) r = atan2r(c[3] - c[1], c[2] - c[0]);
+        else r = atan2r(y - (c[1] * uu + c[3] * ut * 2.0 + c[5] * tt), x - (c[0] * uu + c[2] * ut * 2.0 + c[4] * tt));
+    }
+    put_position(o, x, y, r);
+}
+
+// Arc length of c in `steps` steps by forward differencing; seg gets the running lengths.
+float bezier_length(float c[8], uint steps, inout float seg[10], bool keep)
+{
+    float h = 1.0 / float(steps);
+    float tmpx = (c[0] - c[2] * 2.0 + c[4]) * 3.0 * h * h, tmpy = (c[1] - c[3] * 2.0 + c[5]) * 3.0 * h * h;
+    float dddx = ((c[2] - c[4]) * 3.0 - c[0] + c[6]) * 6.0 * h * h * h;
+    float dddy = ((c[3] - c[5]) * 3.0 - c[1] + c[7]) * 6.0 * h * h * h;
+    float ddx = tmpx * 2.0 + dddx, ddy = tmpy * 2.0 + dddy;
+    float dx = (c[2] - c[0]) * 3.0 * h + tmpx + dddx / 6.0, dy = (c[3] - c[1]) * 3.0 * h + tmpy + dddy / 6.0;
+    float len = 0.0;
+    for (uint s = 0u; s < steps; s++) {
+        len += sqrt(dx * dx + dy * dy);
+        if (keep) seg[s] = len;
+        dx += ddx, dy += ddy;
+        ddx += dddx, ddy += dddy;
+    }
+    return len;
+}
+
+// The curve of 4 points from vertex v (v + k wrapping round a closed path of vc vertices).
+void load_curve(uint v, uint vc, bool wrap, out float c[8])
+{
+    for (uint k = 0u; k < 4u; k++) {
+        vec2 q = path_vertex(wrap ? (v + k) % vc : v + k);
+        c[2u * k] = q.x, c[2u * k + 1u] = q.y;
+    }
+}
+
+float path_mod(float pos, float len)
+{
+    pos -= len * trunc(pos / len);
+    return pos < 0.0 ? pos + len : pos;
+}
+
+// The positions (pose_path.c: world_positions) into the scratch; false when the path has too
+// few curves or lengths.
+bool world_positions(float position, uint n_spaces, bool tangents, uint pos_mode, uint spacing_mode)
+{
+    uint ab = ATT_WORDS * p_att, flags = rig_atts[ab], vc = rig_atts[ab + 1u];
+    bool closed = (flags & CLOSED) != 0u;
+    int curve_count = int(vc) / 3, prev_curve = -1; // -2 before, -3 after
+    float c[8];
+    float seg[10];
+    if ((flags & CONSTANT) == 0u) {
+        uint lf = rig_atts[ab + 5u];
+        curve_count -= closed ? 1 : 2;
+        if (curve_count < 0 || curve_count >= int(rig_atts[ab + 6u])) return false;
+        float path_len = rig_floats[lf + uint(curve_count)];
+        if (pos_mode == 1u) position *= path_len;
+        float mul = spacing_mode == 2u ? path_len : spacing_mode == 3u ? path_len / float(n_spaces) : 1.0;
+        int curve = 0;
+        for (uint i = 0u, o = 0u; i < n_spaces; i++, o += 3u) {
+            float space = sc(i) * mul;
+            position += space;
+            float pos = position;
+            if (closed) {
+                pos = path_mod(pos, path_len);
+                curve = 0;
+            } else if (pos < 0.0) {
+                add_line(pos, path_vertex(1u), path_vertex(2u), false, o);
+                continue;
+            } else if (pos > path_len) {
+                add_line(pos - path_len, path_vertex(vc - 3u), path_vertex(vc - 2u), true, o);
+                continue;
+            }
+            for (;; curve++) {
+                float len = rig_floats[lf + uint(curve)];
+                if (pos > len && curve < curve_count) continue;
+                if (curve == 0) pos = len > 0.0 ? pos / len : 0.0;
+                else {
+                    float prev = rig_floats[lf + uint(curve - 1)];
+                    pos = len > prev ? (pos - prev) / (len - prev) : 0.0;
+                }
+                break;
+            }
+            if (closed && curve == curve_count) load_curve(vc - 2u, vc, true, c);
+            else load_curve(uint(curve) * 3u + 1u, vc, false, c);
+            add_curve(pos, c, o, tangents || (i > 0u && space == 0.0));
+        }
+        return true;
+    }
+    // constant speed: measure the curves; world vertex j of the CPU's list is path vertex
+    // j + 1 (wrapping round a closed path)
+    if (!closed) curve_count--;
+    if (curve_count <= 0) return false;
+    uint cv = 5u * p_s; // curve lengths
+    float path_len = 0.0;
+    for (int i = 0; i < curve_count; i++) {
+        load_curve(3u * uint(i) + 1u, vc, closed, c);
+        path_len += bezier_length(c, 4u, seg, false);
+        set_sc(cv + uint(i), path_len);
+    }
+    if (pos_mode == 1u) position *= path_len;
+    float mul = spacing_mode == 2u ? path_len : spacing_mode == 3u ? path_len / float(n_spaces) : 1.0;
+    float curve_len = 0.0;
+    int curve = 0, segment = 0;
+    for (uint i = 0u, o = 0u; i < n_spaces; i++, o += 3u) {
+        float space = sc(i) * mul;
+        position += space;
+        float pos = position;
+        if (closed) {
+            pos = path_mod(pos, path_len);
+            curve = 0, segment = 0;
+        } else if (pos < 0.0) {
+            add_line(pos, path_vertex(1u), path_vertex(2u), false, o);
+            continue;
+        } else if (pos > path_len) {
+            add_line(pos - path_len, path_vertex(vc - 3u), path_vertex(vc - 2u), true, o);
+            continue;
+        }
+        for (;; curve++) {
+            float len = sc(cv + uint(curve));
+            if (pos > len && curve < curve_count - 1) continue;
+            if (curve == 0) pos = len > 0.0 ? pos / len : 0.0;
+            else {
+                float prev = sc(cv + uint(curve - 1));
+                pos = len > prev ? (pos - prev) / (len - prev) : 0.0;
+            }
+            break;
+        }
+        load_curve(3u * uint(curve) + 1u, vc, closed, c);
+        if (curve != prev_curve) {
+            prev_curve = curve;
+            curve_len = bezier_length(c, 10u, seg, true);
+            segment = 0;
+        }
+        pos *= curve_len;
+        for (;; segment++) {
+            float len = seg[segment];
+            if (pos > len && segment < 9) continue;
+            if (segment == 0) pos = len > 0.0 ? pos / len : 0.0;
+            else {
+                float prev = seg[segment - 1];
+                pos = float(segment) + (len > prev ? (pos - prev) / (len - prev) : 0.0);
+            }
+            break;
+        }
+        add_curve(pos * 0.1, c, o, tangents || (i > 0u && space == 0.0));
+    }
+    return true;
+}
+
+// Path constraint of record r (pose_path.c: mf_pose_apply_path), with the instance's words.
+void apply_path(uint r)
+{
+    uint lw = g_loc + prog[r + 5u];
+    if (fw[lw + 5u] == 0u) return; // inactive (skin)
+    float mix_rot = ff(lw), mix_x = ff(lw + 1u), mix_y = ff(lw + 2u);
+    if (mix_rot == 0.0 && mix_x == 0.0 && mix_y == 0.0) return;
+    p_att = fw[lw + 6u];
+    if (p_att == NONE) return; // the slot shows no path
+    p_def = fw[lw + 7u], p_bone = prog[r], p_s = prog[r + 6u], p_scr = g_pal + 6u * g_n;
+    uint first = prog[r + 1u], count = prog[r + 2u], modes = prog[r + 3u];
+    uint pos_mode = modes & 255u, spacing_mode = (modes >> 8) & 255u, rotate_mode = modes >> 16;
+    bool tangents = rotate_mode == 0u, scale = rotate_mode == 2u;
+    uint n_spaces = tangents ? count : count + 1u;
+    float spacing = ff(lw + 4u), sum = 0.0;
+    set_sc(0u, 0.0);
+    for (uint i = 0u; i + 1u < n_spaces; i++) {
+        uint b = prog[first + i];
+        float setup = length_of(b);
+        vec4 m = wm(b);
+        float x = setup * m.x, y = setup * m.z, len = sqrt(x * x + y * y), space;
+        if (scale) set_sc(p_s + i, setup < PATH_EPS ? 0.0 : len);
+        if (spacing_mode == 2u) space = spacing; // percent
+        else if (spacing_mode == 3u) { // proportional
+            if (setup < PATH_EPS) space = spacing;
+            else space = len, sum += len;
+        } else // length, fixed
+            space = setup < PATH_EPS ? spacing : (spacing_mode == 0u ? setup + spacing : spacing) * len / setup;
+        set_sc(i + 1u, space);
+    }
+    if (spacing_mode == 3u && sum > 0.0) {
+        float f = float(n_spaces) / sum * spacing;
+        for (uint i = 1u; i < n_spaces; i++) set_sc(i, sc(i) * f);
+    }
+    if (!world_positions(ff(lw + 3u), n_spaces, tangents, pos_mode, spacing_mode)) return;
+    uint q0 = 2u * p_s;
+    float bx = sc(q0), by = sc(q0 + 1u), off = uintBitsToFloat(prog[r + 4u]);
+    bool tip;
+    if (off == 0.0) tip = rotate_mode == 1u;
+    else {
+        tip = false;
+        vec4 tm = wm(p_bone);
+        off *= tm.x * tm.w - tm.y * tm.z > 0.0 ? DEG : -DEG;
+    }
+    for (uint i = 0u, q = q0 + 3u; i < count; i++, q += 3u) {
+        uint b = prog[first + i];
+        vec4 m = wm(b);
+        vec2 t = wt(b);
+        t.x += (bx - t.x) * mix_x;
+        t.y += (by - t.y) * mix_y;
+        float x = sc(q), y = sc(q + 1u), dx = x - bx, dy = y - by;
+        if (scale) {
+            float len = sc(p_s + i);
+            if (len != 0.0) {
+                float s = (sqrt(dx * dx + dy * dy) / len - 1.0) * mix_rot + 1.0;
+                m.x *= s, m.z *= s;
+            }
+        }
+        bx = x, by = y;
+        if (mix_rot > 0.0) {
+            float a = m.x, bb = m.y, c = m.z, d = m.w, rr;
+            if (tangents) rr = sc(q - 1u);
+            else if (sc(i + 1u) == 0.0) rr = sc(q + 2u);
+            else rr = atan2r(dy, dx);
+            rr -= atan2r(c, a);
+            if (tip) {
+                vec2 cs = cos_sin_r(rr);
+                float len = length_of(b);
+                bx += (len * (cs.x * a - cs.y * c) - dx) * mix_rot;
+                by += (len * (cs.y * a + cs.x * c) - dy) * mix_rot;
+            } else
+                rr += off;
+            vec2 cs = cos_sin_r(wrap_pi(rr) * mix_rot);
+            m = vec4(cs.x * a - cs.y * c, cs.x * bb - cs.y * d, cs.y * a + cs.x * c, cs.y * bb + cs.x * d);
+        }
+        set_world(b, m, t);
+        update_applied(b);
+    }
+}
+
 void main()
 {
     uint k = (gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x) * 64u + gl_LocalInvocationID.x;
@@ -505,10 +807,11 @@ void main()
     uint n_update = prog[0];
     for (uint e = 0u; e < n_update; e++) {
         uint op = prog[3u + 2u * g_n + e];
-        uint kind = op & (PROG_IK | PROG_TF);
+        uint kind = op & PROG_KIND;
         if (kind == 0u) world_of(op);
         else if (kind == PROG_IK) apply_ik(op & ~PROG_IK, n_update);
         else if (kind == PROG_TF) apply_tf(op & ~PROG_TF, n_update);
-        // path and physics constraints: mf_gpu_rig_world_ok refuses their rigs
+        else if (kind == PROG_PATH) apply_path(op & ~PROG_PATH);
+        // physics constraints: mf_gpu_rig_world_ok refuses their rigs
     }
 }
