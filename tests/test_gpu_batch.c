@@ -100,6 +100,7 @@ static void scene_make(scene *s, const mf_skel_data *d)
          * it (mf_pose_set_skins): both paths must skip it */
         if (i == 1 && d->ik_count > 1) s->pose[i]->ik_active[1] = 0;
         if (i == 2 && d->transform_count > 1) s->pose[i]->tf_active[1] = 0; /* the same for a transform one */
+        if (i == 3 && d->path_count > 1) s->pose[i]->path_active[1] = 0;    /* and a path one */
         if (g_scene_skins) {
             if (!s->skins) assert_int_equal(mf_skin_cache_create(d, NULL, &s->skins), MF_OK);
             int32_t n = 0;
@@ -371,6 +372,23 @@ static void test_transform_rig_agrees(void **state)
     totals t = {.tight = true}; /* its chain never near full reach: float rounding's bound */
     compare_clips(&r.data, "transform rig", 2, &t);
     assert_int_equal(t.local, 2 * FRAMES * SKELS); /* IK and transform constraints: the world on the GPU */
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+/* Path constraints with IK and transform ones on the GPU (PATH_RIG): every mode, open and closed,
+ * constant speed or not, weighted or not, deformed, keyed, a slot switching path, one inactive
+ * by skin and one by the host (scene_make). */
+static void test_path_rig_agrees(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, PATH_RIG, PATH_NAMES, PATH_CLIPS, 2);
+    assert_int_equal(r.data.path_count, 7);
+    totals t = {.tight = true}; /* its chain never near full reach: float rounding's bound */
+    compare_clips(&r.data, "path rig", 2, &t);
+    assert_int_equal(t.local, 2 * FRAMES * SKELS); /* IK, transform and path constraints: the world on the GPU */
     test_rig_free(&r);
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
@@ -963,6 +981,7 @@ int main(void)
         cmocka_unit_test(test_rejections_leave_the_frame),
         cmocka_unit_test(test_listless_rejections),
         cmocka_unit_test(test_local_words),
+        cmocka_unit_test(test_path_rig_agrees),
         cmocka_unit_test(test_local_words_constraints),
         cmocka_unit_test(test_world_runs_interleaved),
         cmocka_unit_test(test_partial_rejection_rolls_back),
