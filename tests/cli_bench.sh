@@ -135,12 +135,26 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpuworldtc '"mismatches":	0'
   awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldtc.out")" \
       'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldtc: max_position_error not below 0.1 px"
+  # a path constraint (with the IK) goes to the GPU too: a path on the torso, chain scale,
+  # percent spacing, partial mixes, the arm along it
+  mkdir -p "$WORK/pc" && cp -r "$SRC/examples/mannequin/." "$WORK/pc/"
+  sed -i -e 's/"path": \[\],/"path": [ { "name": "pc", "order": 2, "bones": ["upper_arm_l", "forearm_l"], "target": "rail", "spacingMode": "percent", "rotateMode": "chainScale", "position": 0.1, "spacing": 0.3, "mixRotate": 0.7, "mixX": 0.5, "mixY": 0.6 } ],/' \
+      -e 's/{ "name": "hitbox", "bone": "root", "attachment": "hitbox" }/{ "name": "rail", "bone": "torso", "attachment": "rail" }, &/' \
+      -e 's/"attachments": \[$/&\n        { "slot": "rail", "name": "rail", "type": "Path", "vertices": [-10, 0, 0, 0, 20, 30, 40, 60, 60, 50, 80, 40, 90, 20, 100, 0, 110, -20], "lengths": [90, 180, 200] },/' "$WORK/pc/mannequin.mskel"
+  grep -q '"name": "pc"' "$WORK/pc/mannequin.mskel" && grep -q '"type": "Path"' "$WORK/pc/mannequin.mskel" ||
+      fail "gpuworldpc: the path constraint was not written into the rig"
+  run 0 gpuworldpc skel bench "$WORK/pc/mannequin.mskel" --clip walk --instances 6 --frames 5 --threads 2 --gpu-cpu \
+      --gpu-world --gpu-check --json
+  expect gpuworldpc '"world_on_gpu":	true'
+  expect gpuworldpc '"mismatches":	0'
+  awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldpc.out")" \
+      'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldpc: max_position_error not below 0.1 px"
   # a physics constraint keeps the world on the CPU
   mkdir -p "$WORK/ph" && cp -r "$SRC/examples/mannequin/." "$WORK/ph/"
   sed -i -e 's/"physics": \[\],/"physics": [ { "name": "ph", "bone": "hand_l", "x": 1, "rotate": 1 } ],/' "$WORK/ph/mannequin.mskel"
   grep -q '"name": "ph"' "$WORK/ph/mannequin.mskel" || fail "gpuworldph: the physics constraint was not written into the rig"
   run 2 gpuworldph skel bench "$WORK/ph/mannequin.mskel" --clip walk --gpu-cpu --gpu-world
-  expect gpuworldph "--gpu-world: the rig has path or physics constraints"
+  expect gpuworldph "--gpu-world: the rig has physics constraints"
   run 2 gpuworldnogpu skel bench "$RIG" --clip walk --gpu-world
   expect gpuworldnogpu "--gpu-world needs --gpu or --gpu-cpu"
 else

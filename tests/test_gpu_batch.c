@@ -657,22 +657,21 @@ static void test_local_words(void **state)
 
 /* The words of a rig with IK and transform constraints: 3 an IK constraint and 7 a transform
  * one besides the bones', exactly; what went in draws as the CPU's would. */
-static void test_local_words_constraints(void **state)
+/* One skeleton's words exactly: up uploaded (the local pose with its constraints' words and
+ * deforms), gpu written by the GPU (palette, path scratch); not a word more. */
+static void local_words_exact(const char *rig_json, const char *const *names, const char *const *clips, int32_t up,
+                              int32_t gpu)
 {
-    (void)state;
-    NEED_DEVICE();
     test_rig r;
-    test_rig_build(&r, TF_RIG, TF_NAMES, TF_CLIPS, 2);
+    test_rig_build(&r, rig_json, names, clips, 2);
     mf_gpu_rig *rig = NULL;
     assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
     assert_true(mf_gpu_rig_world_ok(rig));
     mf_pose *p = NULL;
     assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
     assert_int_equal(mf_pose_sample(p, &(mf_clip_sample){.clip = 0, .time = 0.3f, .prev_time = -1, .weight = 1}), MF_OK);
-    const int32_t n = r.data.bone_count, ni = r.data.ik_count, nt = r.data.transform_count;
-    const int32_t up = 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt;
     /* room for the words of one skeleton exactly */
-    mf_gpu_batch_desc gd = {.max_words = up + 6 * n, .max_instances = 4, .readback = true};
+    mf_gpu_batch_desc gd = {.max_words = up + gpu, .max_instances = 4, .readback = true};
     mf_gpu_batch *b = NULL;
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
     assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
@@ -703,6 +702,28 @@ static void test_local_words_constraints(void **state)
     mf_gpu_rig_destroy(rig);
     test_rig_free(&r);
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
+static void test_local_words_constraints(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, TF_RIG, TF_NAMES, TF_CLIPS, 2);
+    int32_t n = r.data.bone_count, ni = r.data.ik_count, nt = r.data.transform_count;
+    test_rig_free(&r);
+    local_words_exact(TF_RIG, TF_NAMES, TF_CLIPS, 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt, 6 * n);
+    /* path constraints: 8 words each, and the deform of the path each one's slot shows at 0.3 s
+     * (p_prop and p_chainoff on sd: wave's 13 influences, 26 floats each; p_len, p_skin and
+     * p_zero on sa: open's 12 vertices, 24 floats each); the GPU's scratch: 5 × (3 bones + 1)
+     * and 4 curves (open and ring have 12 vertices) */
+    test_rig_build(&r, PATH_RIG, PATH_NAMES, PATH_CLIPS, 2);
+    n = r.data.bone_count, ni = r.data.ik_count, nt = r.data.transform_count;
+    int32_t np = r.data.path_count;
+    assert_int_equal(np, 7);
+    test_rig_free(&r);
+    local_words_exact(PATH_RIG, PATH_NAMES, PATH_CLIPS, 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt + 8 * np + 2 * 26 + 3 * 24,
+                      6 * n + 5 * 4 + 4);
 }
 
 /* Two rigs interleaved in one frame, most of their instances posed on the GPU: a run of

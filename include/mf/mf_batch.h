@@ -63,7 +63,7 @@ typedef struct mf_batch_item {
     bool draw_items_only;
     /* true: no world update (nor physics step, nor draw list): the host adds the pose with
      * mf_gpu_batch_add_local, which computes the world on the GPU (a rig whose only constraints
-     * are IK and transform ones, mf_gpu_rig_world_ok). A frame that shows a clipping attachment
+     * are IK, transform and path ones, mf_gpu_rig_world_ok). A frame that shows a clipping attachment
      * needs the CPU's world: the host calls mf_pose_update_world and builds the list itself
      * (mf_gpu.h). */
     bool world_on_gpu;

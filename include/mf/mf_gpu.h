@@ -27,13 +27,14 @@
  * the GPU from the rig's data, the pose's bone palette and its deform offsets, which add()
  * copies, so the pose may change as soon as add() returns.
  *
- * World transforms on the GPU: for a rig whose only constraints are IK and transform ones
- * (mf_gpu_rig_world_ok), a host may skip mf_pose_update_world() and add the sampled pose with
- * mf_gpu_batch_add_local(): the GPU runs the update order from the local pose (all five inherit
- * modes, one- and two-bone IK with every option, transform constraints in world and local space,
- * absolute and relative) and makes each instance's bone palette before it skins. It solves IK
- * and world-space transform constraints in floats where the CPU uses doubles: near a chain's
- * full reach the IK solve is ill-conditioned and positions may differ from the CPU's by up to
+ * World transforms on the GPU: for a rig whose only constraints are IK, transform and path ones
+ * (no physics: mf_gpu_rig_world_ok), a host may skip mf_pose_update_world() and add the sampled
+ * pose with mf_gpu_batch_add_local(): the GPU runs the update order from the local pose (all
+ * five inherit modes, one- and two-bone IK with every option, transform constraints in world and
+ * local space, absolute and relative, path constraints with every mode along the path
+ * attachment each slot shows, deformed or not) and makes each instance's bone palette before it
+ * skins. It solves IK and world-space transform and path constraints in floats where the CPU
+ * uses doubles: near a chain's full reach the IK solve is ill-conditioned and positions may differ from the CPU's by up to
  * about a tenth of a pixel (a few hundredths in the tests); elsewhere by float rounding. The CPU's frame is then sampling and the item walk; the pose's world arrays are left as
  * they were (stale), so a host that reads a bone's world position, overrides a bone in world
  * space (mf_bone_override.world: it reads the parent's world) or shows a clipping attachment
@@ -116,8 +117,8 @@ uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
  * attachments (clipped items are clipped on the CPU, by the list). */
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
 /* Whether the GPU can compute the rig's world transforms (mf_gpu_batch_add_local): its data
- * has no path or physics constraint (IK and transform constraints run on the GPU). false for
- * NULL. */
+ * has no physics constraint (IK, transform and path constraints run on the GPU; physics steps
+ * with time and keeps state, which stays on the CPU). false for NULL. */
 bool mf_gpu_rig_world_ok(const mf_gpu_rig *r);
 /* Whether this frame's items need a draw list: a slot of the posed instance (of the rig's data)
  * shows a clipping attachment (its bone active). Check it after sampling (it reads the slots'
@@ -136,8 +137,10 @@ typedef struct mf_gpu_batch_desc {
     int32_t max_items;      /* 0: 64 × max_instances */
     /* 32-bit words for bone palettes (6 a bone), deform offsets, clipped geometry (4 a
      * vertex, 1 an index) and local poses (mf_gpu_batch_add_local: 7 a bone, 1 for every 4
-     * bones, 3 an IK constraint and 7 a transform constraint, besides the palette the GPU
-     * writes). 0: 2048 × max_instances */
+     * bones, 3 an IK constraint, 7 a transform constraint, 8 a path constraint and the deform
+     * offsets of the path attachments its slots show, besides what the GPU writes: the palette
+     * and, for a rig with path constraints, their scratch, 5 × (the most bones of one + 1) +
+     * the most vertices of a path attachment / 3). 0: 2048 × max_instances */
     int32_t max_words;
     int32_t frames_in_flight; /* 0: 2 */
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
@@ -186,7 +189,9 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose
 /* As mf_gpu_batch_add with no list, for a pose whose world the GPU computes: its local pose (x,
  * y, rot, sx, sy, shx, shy and inherit, sampled or written by the host; mf_pose_update_world
  * need not have run), its IK constraints' mix, softness, bend, compress, stretch and
- * activity and its transform constraints' six mixes and activity are copied, and the GPU
+ * activity, its transform constraints' six mixes and activity, and its path constraints'
+ * mixes, position, spacing, activity, the path attachment each one's slot shows and that
+ * attachment's deform offsets are copied, and the GPU
  * makes the palette from them as the world update would (within float rounding; IK near full
  * reach: see the top). The items are the pose's (slots, attachments, colours, sequence
  * frames, deform, draw order, active bones), as add() lists them.
