@@ -1,6 +1,7 @@
-/* mf_gpu_batch_add and mf_gpu_batch_add_local under random small capacities, four rigs (one
- * with a clipping range, one with every inherit mode, one with IK and transform constraints:
- * its local pose carries their words), lists, pose walks and world on the GPU
+/* mf_gpu_batch_add and mf_gpu_batch_add_local under random small capacities, five rigs (one
+ * with a clipping range, one with every inherit mode, one with IK and transform constraints and
+ * one with path constraints too: their local poses carry their words, path deforms included),
+ * lists, pose walks and world on the GPU
  * mixed, and lists that lie: every add either goes in whole or is refused and
  * leaves the frame exactly as it was (overflow counted only for MF_ERR_NOMEM), and what went in
  * draws, after the GPU ran, what mf_draw_batch_add gives for the same skeletons in the same
@@ -70,18 +71,19 @@ static void random_adds(void **state)
         fprintf(stderr, "test_gpu_batch_random: SKIPPED: no Vulkan device (%s)\n", diag.message);
         skip();
     }
-    test_rig scene, plain, world, tf;
+    test_rig scene, plain, world, tf, path;
     test_rig_build(&scene, SCENE_RIG, SCENE_NAMES, SCENE_CLIPS, 2);
     test_rig_build(&plain, RIG_WEIGHTED_MESH, NULL, NULL, 0);
     test_rig_build(&world, WORLD_RIG, WORLD_NAMES, WORLD_CLIPS, 2);
     test_rig_build(&tf, TF_RIG, TF_NAMES, TF_CLIPS, 2);
-    const mf_skel_data *datas[4] = {&scene.data, &plain.data, &world.data, &tf.data};
-    mf_gpu_rig *rigs[4];
-    for (int r = 0; r < 4; r++) assert_int_equal(mf_gpu_rig_create(g, datas[r], &rigs[r], NULL), MF_OK);
+    test_rig_build(&path, PATH_RIG, PATH_NAMES, PATH_CLIPS, 2);
+    const mf_skel_data *datas[5] = {&scene.data, &plain.data, &world.data, &tf.data, &path.data};
+    mf_gpu_rig *rigs[5];
+    for (int r = 0; r < 5; r++) assert_int_equal(mf_gpu_rig_create(g, datas[r], &rigs[r], NULL), MF_OK);
     inst in[INSTANCES];
     for (int k = 0; k < INSTANCES; k++) {
         inst *s = &in[k];
-        int r = (int)rnd(4);
+        int r = k < 5 ? k : k < 7 ? 4 : (int)rnd(5); /* each rig at least once, the largest thrice */
         s->d = datas[r], s->rig = rigs[r];
         assert_int_equal(mf_pose_create(s->d, NULL, &s->pose, NULL), MF_OK);
         assert_int_equal(mf_tracks_create(s->d, NULL, NULL, &s->tracks), MF_OK);
@@ -98,11 +100,11 @@ static void random_adds(void **state)
     assert_int_equal(mf_draw_batch_create(NULL, &cb), MF_OK);
     mf_batch_vertex *gv = malloc(sizeof *gv * 65536);
     uint32_t *gi = malloc(sizeof *gi * 3 * 65536);
-    long accepted = 0, nomem = 0, lies = 0, walks = 0, locals = 0, tf_locals = 0;
+    long accepted = 0, nomem = 0, lies = 0, walks = 0, locals = 0, tf_locals = 0, path_locals = 0;
     for (int round = 0; round < ROUNDS; round++) {
         mf_gpu_batch_desc desc = {.max_vertices = 8 + (int32_t)rnd(120), .max_indices = 6 + (int32_t)rnd(200),
                                   .max_items = 1 + (int32_t)rnd(16), .max_calls = 1 + (int32_t)rnd(8),
-                                  .max_instances = 1 + (int32_t)rnd(6), .max_words = 16 + (int32_t)rnd(500),
+                                  .max_instances = 1 + (int32_t)rnd(6), .max_words = 16 + (int32_t)rnd(1400),
                                   .frames_in_flight = 1 + (int32_t)rnd(3), .readback = true};
         mf_gpu_batch *b = NULL;
         assert_int_equal(mf_gpu_batch_create(g, &desc, &b, NULL), MF_OK);
@@ -116,9 +118,9 @@ static void random_adds(void **state)
             mf_pose_update_world(s->pose);
             if (rnd(12) == 0) /* nothing shown: an instance with no items */
                 for (int32_t k = 0; k < s->pose->slot_count; k++) s->pose->attachment[k] = -1;
-            if (s->rig == rigs[3]) /* about a quarter of its 19 slots: items that can fit */
+            if (s->rig == rigs[3] || s->rig == rigs[4]) /* about a quarter of its slots: items that can fit */
                 for (int32_t k = 0; k < s->pose->slot_count; k++)
-                    if (rnd(4) != 0) s->pose->attachment[k] = -1;
+                    if (rnd(4) != 0 && (s->rig == rigs[3] || k >= 4)) s->pose->attachment[k] = -1; /* paths kept */
             bool needs = mf_gpu_pose_needs_list(s->rig, s->pose), walk = !needs && rnd(2);
             bool local = walk && rnd(2); /* the world on the GPU: the pose's unreadable meanwhile */
             assert_int_equal(mf_draw_list_build_items(s->gl, s->pose), MF_OK);
@@ -141,6 +143,7 @@ static void random_adds(void **state)
                 res = mf_gpu_batch_add_local(b, s->rig, s->pose, s->xf);
                 mf_pose_update_world(s->pose);
                 locals += res == MF_OK, tf_locals += res == MF_OK && s->rig == rigs[3];
+                path_locals += res == MF_OK && s->rig == rigs[4];
             } else {
                 res = mf_gpu_batch_add(b, s->rig, s->pose, walk ? NULL : s->gl, s->xf);
             }
@@ -163,7 +166,7 @@ static void random_adds(void **state)
             }
             if (res != MF_OK)
                 fail_msg("round %d: %s (walk %d, local %d, needs %d, rig %s, items %d)", round, mf_result_name(res), walk,
-                         local, needs, s->rig == rigs[0] ? "scene" : s->rig == rigs[1] ? "plain" : s->rig == rigs[2] ? "world" : "tf",
+                         local, needs, s->rig == rigs[0] ? "scene" : s->rig == rigs[1] ? "plain" : s->rig == rigs[2] ? "world" : s->rig == rigs[3] ? "tf" : "path",
                          s->gl->item_count);
             accepted++;
             assert_int_equal(mf_draw_list_build(s->cl, s->pose), MF_OK);
@@ -175,10 +178,10 @@ static void random_adds(void **state)
         gpu_expect_streams(cb, b->calls, b->call_count, gv, b->vertex_count, gi, b->index_count);
         mf_gpu_batch_destroy(b);
     }
-    fprintf(stderr, "test_gpu_batch_random: %ld accepted (%ld by pose walk, %ld of them with the world on the GPU, %ld with transform constraints), %ld refused for room, %ld lies refused\n",
-            accepted, walks, locals, tf_locals, nomem, lies);
+    fprintf(stderr, "test_gpu_batch_random: %ld accepted (%ld by pose walk, %ld of them with the world on the GPU, %ld with transform constraints, %ld with path ones), %ld refused for room, %ld lies refused\n",
+            accepted, walks, locals, tf_locals, path_locals, nomem, lies);
     /* every way was taken */
-    assert_true(accepted > 20 && nomem > 20 && lies > 5 && walks > 5 && locals > 5 && tf_locals > 0);
+    assert_true(accepted > 20 && nomem > 20 && lies > 5 && walks > 5 && locals > 5 && tf_locals > 0 && path_locals > 0);
     assert_int_equal(mf_gpu_device_messages(g, NULL), 0);
     free(gv), free(gi);
     mf_draw_batch_destroy(cb);
@@ -186,8 +189,8 @@ static void random_adds(void **state)
         mf_draw_list_destroy(in[k].gl), mf_draw_list_destroy(in[k].cl);
         mf_tracks_destroy(in[k].tracks), mf_pose_destroy(in[k].pose);
     }
-    for (int r = 0; r < 4; r++) mf_gpu_rig_destroy(rigs[r]);
-    test_rig_free(&scene), test_rig_free(&plain), test_rig_free(&world), test_rig_free(&tf);
+    for (int r = 0; r < 5; r++) mf_gpu_rig_destroy(rigs[r]);
+    test_rig_free(&scene), test_rig_free(&plain), test_rig_free(&world), test_rig_free(&tf), test_rig_free(&path);
     mf_gpu_device_destroy(g);
 }
 
