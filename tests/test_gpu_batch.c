@@ -283,7 +283,7 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
     }
     fprintf(stderr, "%s: %d clips, %ld vertices, %ld items (%ld on the GPU, %ld clipped, %ld deformed; %ld skeleton-frames also without a list, %ld with the world on the GPU%s; largest difference there %.4f px%s) agree\n",
             label, clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed, t->listless, t->local,
-            gw ? "" : ": the rig has path or physics constraints", t->world_error > t->ik_world_error ? t->world_error : t->ik_world_error,
+            gw ? "" : ": the rig has physics constraints", t->world_error > t->ik_world_error ? t->world_error : t->ik_world_error,
             !gw ? "" : d->ik_count > 0 && !t->tight ? ", IK's bound" : ", float rounding's bound");
     if (world_before > t->world_error) t->world_error = world_before;
     if (ik_before > t->ik_world_error) t->ik_world_error = ik_before;
@@ -563,7 +563,7 @@ static void test_rejections_leave_the_frame(void **state)
 /* The world on the GPU (mf_gpu_batch_add_local): what it takes of the words (7 a bone and one
  * for every 4 uploaded, 3 an IK constraint and 7 a transform constraint, 6 a bone the GPU
  * writes), given back when the skeleton is refused or draws nothing; refused for a rig with a
- * path or physics constraint. */
+ * physics constraint, accepted with a path one. */
 static void test_local_words(void **state)
 {
     (void)state;
@@ -655,8 +655,6 @@ static void test_local_words(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
-/* The words of a rig with IK and transform constraints: 3 an IK constraint and 7 a transform
- * one besides the bones', exactly; what went in draws as the CPU's would. */
 /* One skeleton's words exactly: up uploaded (the local pose with its constraints' words and
  * deforms), gpu written by the GPU (palette, path scratch); not a word more. */
 static void local_words_exact(const char *rig_json, const char *const *names, const char *const *clips, int32_t up,
@@ -704,6 +702,9 @@ static void local_words_exact(const char *rig_json, const char *const *names, co
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* The words of a rig with IK and transform constraints (3 an IK constraint and 7 a transform
+ * one besides the bones') and of one with path constraints too, exactly; what went in draws as
+ * the CPU's would. */
 static void test_local_words_constraints(void **state)
 {
     (void)state;
