@@ -363,7 +363,8 @@ static const char *const TF_CLIPS[] __attribute__((unused)) = {
  * (a chain with and without a rotation offset, a tangent one turned from a reflected slot
  * bone); paths open and closed, constant speed on and off, weighted (loop, wave) and not (open,
  * ring, alt); wave and open deformed by keys; keyed mixes, positions (before the start and past
- * the end) and spacings; sc switches from ring to alt, to none, to a region and back; a
+ * the end) and spacings (in the second clip p_pct's keyed to 0 and p_chainoff's to minus its
+ * bones' length: spaces of 0, the bones turned to the curve's tangent); sc switches from ring to alt, to none, to a region and back; a
  * transform constraint before a path (on a bone its weighted path follows), IK and a transform
  * constraint after ones whose bones they target, and a local one last (tl) on bones paths
  * placed, which reads the applied values made again from their world; c1t and ikc updated
@@ -471,8 +472,9 @@ static const char *const PATH_CLIPS[] __attribute__((unused)) = {
     CLIP_HEAD
     "\"length\":1,\"bones\":{\"pa\":{\"rotate\":{\"t\":[0,1],\"v\":[0,-80]}},\"pw1\":{\"translate\":{\"t\""
     ":[0,1],\"v\":[[0,0],[20,10]]}},\"pr\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-1,1]]}}},\"path\":{\"p_"
-    "chainoff\":{\"position\":{\"t\":[0,1],\"v\":[5,-40]},\"mix\":{\"t\":[0,0.5,1],\"v\":[[1,1,1],[0,0,0]"
-    ",[0.5,0.6,0.7]]}},\"p_len\":{\"position\":{\"t\":[0,1],\"v\":[10,90]}}}}"};
+    "pct\":{\"spacing\":{\"t\":[0],\"v\":[0]}},\"p_chainoff\":{\"position\":{\"t\":[0,1],\"v\":[5,-40]},\""
+    "spacing\":{\"t\":[0],\"v\":[-13]},\"mix\":{\"t\":[0,0.5,1],\"v\":[[1,1,1],[0,0,0],[0.5,0.6,0.7]]}},\""
+    "p_len\":{\"position\":{\"t\":[0,1],\"v\":[10,90]}}}}"};
 
 static const char *const SCENE_NAMES[] = {"swing", "bend"};
 static const char *const SCENE_CLIPS[] = {
