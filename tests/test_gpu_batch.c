@@ -393,6 +393,55 @@ static void test_path_rig_agrees(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* Path edge cases the path rig leaves out: bones 0.00001 long (the CPU compares their length,
+ * a float, with 0.00001 in doubles: the float 0.00001 is below it, so such a bone counts as one
+ * of length 0, both in the spaces and in chain scale) under scaled parents, with length and
+ * proportional spacing; and two constraints on one slot whose deformed path they share. */
+static const char *PATH_EDGE_RIG = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"pa\",\"parent\":\"root\",\"x\":-40,\"y\":10,\"rot\":8},"
+    "{\"name\":\"e1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2.5},"
+    "{\"name\":\"e2\",\"parent\":\"root\",\"length\":12,\"x\":3,\"sx\":1.5},"
+    "{\"name\":\"e3\",\"parent\":\"root\",\"length\":0.00001,\"x\":6,\"sx\":3},"
+    "{\"name\":\"f1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2},"
+    "{\"name\":\"f2\",\"parent\":\"root\",\"length\":9,\"x\":3}],"
+    "\"path\":[{\"name\":\"q_len\",\"order\":0,\"bones\":[\"e1\",\"e2\",\"e3\"],\"target\":\"sa\","
+    "\"positionMode\":\"fixed\",\"spacingMode\":\"length\",\"rotateMode\":\"chainScale\",\"position\":8,\"spacing\":6},"
+    "{\"name\":\"q_prop\",\"order\":1,\"bones\":[\"f1\",\"f2\"],\"target\":\"sa\",\"positionMode\":\"fixed\","
+    "\"spacingMode\":\"proportional\",\"rotateMode\":\"chain\",\"position\":20,\"spacing\":5}],"
+    "\"slots\":[{\"name\":\"sa\",\"bone\":\"pa\",\"attachment\":\"open\"},"
+    "{\"name\":\"e1\",\"bone\":\"e1\",\"attachment\":\"r\"},{\"name\":\"e2\",\"bone\":\"e2\",\"attachment\":\"r\"},"
+    "{\"name\":\"e3\",\"bone\":\"e3\",\"attachment\":\"r\"},{\"name\":\"f1\",\"bone\":\"f1\",\"attachment\":\"r\"},"
+    "{\"name\":\"f2\",\"bone\":\"f2\",\"attachment\":\"r\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"e1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"e2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"e3\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"f1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"f2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"constantSpeed\":false,\"vertices\":[-12,0"
+    ",0,0,12,5,28,25,40,20,52,15,68,-5,80,-10,92,-15,108,10,120,15,132,20],\"lengths\":[45,90,134,150]}]}]}";
+static const char *const PATH_EDGE_NAMES[] = {"move"};
+static const char *const PATH_EDGE_CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"pa\":{\"rotate\":{\"t\":[0,1],\"v\":[0,40]}},"
+    "\"e1\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[0.6,1]]}}},"
+    "\"deform\":{\"default\":{\"sa\":{\"open\":{\"t\":[0,1],\"offset\":[2,6],\"v\":[[4,-3,2,5],[-6,8,0,3,1,-2,5,5]]}}}}}"};
+
+/* Path edge cases (PATH_EDGE_RIG) on the GPU: bones of length 0.00001, a deformed path shared. */
+static void test_path_edges_agree(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, PATH_EDGE_RIG, PATH_EDGE_NAMES, PATH_EDGE_CLIPS, 1);
+    assert_int_equal(r.data.path_count, 2);
+    assert_true(r.data.bones[2].length == 0.00001f && (double)r.data.bones[2].length < 0.00001);
+    totals t = {.tight = true};
+    compare_clips(&r.data, "path edge rig", 1, &t);
+    assert_int_equal(t.local, FRAMES * SKELS);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 static void test_mannequin_agrees(void **state)
 {
     (void)state;
@@ -1004,6 +1053,7 @@ int main(void)
         cmocka_unit_test(test_listless_rejections),
         cmocka_unit_test(test_local_words),
         cmocka_unit_test(test_path_rig_agrees),
+        cmocka_unit_test(test_path_edges_agree),
         cmocka_unit_test(test_local_words_constraints),
         cmocka_unit_test(test_world_runs_interleaved),
         cmocka_unit_test(test_partial_rejection_rolls_back),
