@@ -396,7 +396,8 @@ static void test_path_rig_agrees(void **state)
 /* Path edge cases the path rig leaves out: bones 0.00001 long (the CPU compares their length,
  * a float, with 0.00001 in doubles: the float 0.00001 is below it, so such a bone counts as one
  * of length 0, both in the spaces and in chain scale) under scaled parents, with length and
- * proportional spacing; and two constraints on one slot whose deformed path they share. */
+ * proportional spacing; two constraints on one slot whose deformed path they share; that path
+ * from the skin: skin a's open and unweighted, skin b's closed and weighted, each deformed. */
 static const char *PATH_EDGE_RIG = RIG_HEAD
     "\"bones\":[{\"name\":\"root\"},{\"name\":\"pa\",\"parent\":\"root\",\"x\":-40,\"y\":10,\"rot\":8},"
     "{\"name\":\"e1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2.5},"
@@ -417,16 +418,23 @@ static const char *PATH_EDGE_RIG = RIG_HEAD
     "{\"slot\":\"e2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
     "{\"slot\":\"e3\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
     "{\"slot\":\"f1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
-    "{\"slot\":\"f2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
-    "{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"constantSpeed\":false,\"vertices\":[-12,0"
-    ",0,0,12,5,28,25,40,20,52,15,68,-5,80,-10,92,-15,108,10,120,15,132,20],\"lengths\":[45,90,134,150]}]}]}";
+    "{\"slot\":\"f2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5}]},"
+    "{\"name\":\"a\",\"attachments\":[{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"constantSpeed\":false,\"vertices\":[-12,0"
+    ",0,0,12,5,28,25,40,20,52,15,68,-5,80,-10,92,-15,108,10,120,15,132,20],\"lengths\":[45,90,134,150]}]},"
+    "{\"name\":\"b\",\"attachments\":[{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"closed\":true,"
+    "\"weights\":{\"bones\":[\"pa\",\"root\"],\"v\":[[0,1,-10,-5],[0,0.6,0,0,1,0.4,-40,10],[1,1,-30,15],[0,1,30,20],"
+    "[0,0.6,40,30,1,0.4,0,40],[1,1,10,50],[0,1,45,-20],[0,0.6,30,-25,1,0.4,-10,-15],[1,1,-25,-20]]},"
+    "\"lengths\":[50,100,150]}]}]}";
 static const char *const PATH_EDGE_NAMES[] = {"move"};
 static const char *const PATH_EDGE_CLIPS[] = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"pa\":{\"rotate\":{\"t\":[0,1],\"v\":[0,40]}},"
     "\"e1\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[0.6,1]]}}},"
-    "\"deform\":{\"default\":{\"sa\":{\"open\":{\"t\":[0,1],\"offset\":[2,6],\"v\":[[4,-3,2,5],[-6,8,0,3,1,-2,5,5]]}}}}}"};
+    "\"deform\":{\"a\":{\"sa\":{\"open\":{\"t\":[0,1],\"offset\":[2,6],\"v\":[[4,-3,2,5],[-6,8,0,3,1,-2,5,5]]}}},"
+    "\"b\":{\"sa\":{\"open\":{\"t\":[0,1],\"v\":[[0,0],[2,1,3,-2,1,1,-4,2]]}}}}}"};
+static const char *const PATH_EDGE_SKINS[] = {"a", "b", NULL};
 
-/* Path edge cases (PATH_EDGE_RIG) on the GPU: bones of length 0.00001, a deformed path shared. */
+/* Path edge cases (PATH_EDGE_RIG) on the GPU: bones of length 0.00001, a deformed path shared,
+ * the path each instance's skin shows (of another size, weighted, closed, its own deform). */
 static void test_path_edges_agree(void **state)
 {
     (void)state;
@@ -436,7 +444,9 @@ static void test_path_edges_agree(void **state)
     assert_int_equal(r.data.path_count, 2);
     assert_true(r.data.bones[2].length == 0.00001f && (double)r.data.bones[2].length < 0.00001);
     totals t = {.tight = true};
+    g_scene_skins = PATH_EDGE_SKINS; /* the path the skin shows: open and unweighted, or closed and weighted */
     compare_clips(&r.data, "path edge rig", 1, &t);
+    g_scene_skins = NULL;
     assert_int_equal(t.local, FRAMES * SKELS);
     test_rig_free(&r);
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
