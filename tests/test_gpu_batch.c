@@ -397,19 +397,30 @@ static void test_path_rig_agrees(void **state)
  * a float, with 0.00001 in doubles: the float 0.00001 is below it, so such a bone counts as one
  * of length 0, both in the spaces and in chain scale) under scaled parents, with length and
  * proportional spacing; two constraints on one slot whose deformed path they share; that path
- * from the skin: skin a's open and unweighted, skin b's closed and weighted, each deformed. */
+ * from the skin: skin a's open and unweighted, skin b's closed and weighted, each deformed; paths
+ * of length 0 at constant speed, closed (percent spacing, chain scale: positions NaN on both
+ * sides, then the curve's start) and open (proportional spacing, the position past its end). */
 static const char *PATH_EDGE_RIG = RIG_HEAD
     "\"bones\":[{\"name\":\"root\"},{\"name\":\"pa\",\"parent\":\"root\",\"x\":-40,\"y\":10,\"rot\":8},"
     "{\"name\":\"e1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2.5},"
     "{\"name\":\"e2\",\"parent\":\"root\",\"length\":12,\"x\":3,\"sx\":1.5},"
     "{\"name\":\"e3\",\"parent\":\"root\",\"length\":0.00001,\"x\":6,\"sx\":3},"
     "{\"name\":\"f1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2},"
-    "{\"name\":\"f2\",\"parent\":\"root\",\"length\":9,\"x\":3}],"
+    "{\"name\":\"f2\",\"parent\":\"root\",\"length\":9,\"x\":3},"
+    "{\"name\":\"g1\",\"parent\":\"root\",\"length\":7,\"y\":-30},{\"name\":\"g2\",\"parent\":\"root\",\"length\":7,\"y\":-25},"
+    "{\"name\":\"h1\",\"parent\":\"root\",\"length\":6,\"y\":30},{\"name\":\"h2\",\"parent\":\"root\",\"length\":6,\"y\":35}],"
     "\"path\":[{\"name\":\"q_len\",\"order\":0,\"bones\":[\"e1\",\"e2\",\"e3\"],\"target\":\"sa\","
     "\"positionMode\":\"fixed\",\"spacingMode\":\"length\",\"rotateMode\":\"chainScale\",\"position\":8,\"spacing\":6},"
     "{\"name\":\"q_prop\",\"order\":1,\"bones\":[\"f1\",\"f2\"],\"target\":\"sa\",\"positionMode\":\"fixed\","
-    "\"spacingMode\":\"proportional\",\"rotateMode\":\"chain\",\"position\":20,\"spacing\":5}],"
+    "\"spacingMode\":\"proportional\",\"rotateMode\":\"chain\",\"position\":20,\"spacing\":5},"
+    "{\"name\":\"q_dot\",\"order\":2,\"bones\":[\"g1\",\"g2\"],\"target\":\"sz\",\"positionMode\":\"fixed\","
+    "\"spacingMode\":\"percent\",\"rotateMode\":\"chainScale\",\"position\":12,\"spacing\":0.3,\"rot\":20},"
+    "{\"name\":\"q_line\",\"order\":3,\"bones\":[\"h1\",\"h2\"],\"target\":\"sy\",\"positionMode\":\"fixed\","
+    "\"spacingMode\":\"proportional\",\"rotateMode\":\"tangent\",\"position\":10,\"spacing\":2}],"
     "\"slots\":[{\"name\":\"sa\",\"bone\":\"pa\",\"attachment\":\"open\"},"
+    "{\"name\":\"sz\",\"bone\":\"pa\",\"attachment\":\"dot\"},{\"name\":\"sy\",\"bone\":\"root\",\"attachment\":\"line\"},"
+    "{\"name\":\"g1\",\"bone\":\"g1\",\"attachment\":\"r\"},{\"name\":\"g2\",\"bone\":\"g2\",\"attachment\":\"r\"},"
+    "{\"name\":\"h1\",\"bone\":\"h1\",\"attachment\":\"r\"},{\"name\":\"h2\",\"bone\":\"h2\",\"attachment\":\"r\"},"
     "{\"name\":\"e1\",\"bone\":\"e1\",\"attachment\":\"r\"},{\"name\":\"e2\",\"bone\":\"e2\",\"attachment\":\"r\"},"
     "{\"name\":\"e3\",\"bone\":\"e3\",\"attachment\":\"r\"},{\"name\":\"f1\",\"bone\":\"f1\",\"attachment\":\"r\"},"
     "{\"name\":\"f2\",\"bone\":\"f2\",\"attachment\":\"r\"}],"
@@ -418,7 +429,13 @@ static const char *PATH_EDGE_RIG = RIG_HEAD
     "{\"slot\":\"e2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
     "{\"slot\":\"e3\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
     "{\"slot\":\"f1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
-    "{\"slot\":\"f2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5}]},"
+    "{\"slot\":\"f2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"g1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"g2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"h1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"h2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"sz\",\"name\":\"dot\",\"type\":\"Path\",\"closed\":true,\"vertices\":[5,5,5,5,5,5,5,5,5,5,5,5],\"lengths\":[0,0]},"
+    "{\"slot\":\"sy\",\"name\":\"line\",\"type\":\"Path\",\"vertices\":[-3,4,-3,4,-3,4,-3,4,-3,4,-3,4,-3,4,-3,4,-3,4],\"lengths\":[0,0,0]}]},"
     "{\"name\":\"a\",\"attachments\":[{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"constantSpeed\":false,\"vertices\":[-12,0"
     ",0,0,12,5,28,25,40,20,52,15,68,-5,80,-10,92,-15,108,10,120,15,132,20],\"lengths\":[45,90,134,150]}]},"
     "{\"name\":\"b\",\"attachments\":[{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"closed\":true,"
@@ -441,7 +458,7 @@ static void test_path_edges_agree(void **state)
     NEED_DEVICE();
     test_rig r;
     test_rig_build(&r, PATH_EDGE_RIG, PATH_EDGE_NAMES, PATH_EDGE_CLIPS, 1);
-    assert_int_equal(r.data.path_count, 2);
+    assert_int_equal(r.data.path_count, 4);
     assert_true(r.data.bones[2].length == 0.00001f && (double)r.data.bones[2].length < 0.00001);
     totals t = {.tight = true};
     g_scene_skins = PATH_EDGE_SKINS; /* the path the skin shows: open and unweighted, or closed and weighted */
