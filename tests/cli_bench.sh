@@ -149,6 +149,21 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpuworldpc '"mismatches":	0'
   awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldpc.out")" \
       'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldpc: max_position_error not below 0.1 px"
+  # two path constraints on one slot whose long path (300 vertices) a key deforms: each takes
+  # its own copy of the deform (600 floats), and the bench's batch has room for both
+  mkdir -p "$WORK/ps" && cp -r "$SRC/examples/mannequin/." "$WORK/ps/"
+  psv=$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "%s%d, %d", (i ? ", " : ""), 2 * i, (i % 7) * 3 }')
+  psl=$(awk 'BEGIN { for (i = 1; i <= 100; i++) printf "%s%d", (i > 1 ? ", " : ""), 6 * i }')
+  sed -i -e 's/"path": \[\],/"path": [ { "name": "pa", "order": 2, "bones": ["upper_arm_l"], "target": "rail", "position": 0.2, "mixRotate": 0.5 }, { "name": "pb", "order": 3, "bones": ["upper_arm_r"], "target": "rail", "position": 0.6, "mixRotate": 0.5 } ],/' \
+      -e 's/{ "name": "hitbox", "bone": "root", "attachment": "hitbox" }/{ "name": "rail", "bone": "torso", "attachment": "rail" }, &/' \
+      -e "s/\"attachments\": \[\$/&\n        { \"slot\": \"rail\", \"name\": \"rail\", \"type\": \"Path\", \"vertices\": [$psv], \"lengths\": [$psl] },/" "$WORK/ps/mannequin.mskel"
+  sed -i -e 's/^  "events"/  "deform": { "default": { "rail": { "rail": { "t": [0, 1], "v": [[1, 2], [3, -1]] } } } },\n&/' "$WORK/ps/mannequin.clips/walk.manim"
+  grep -q '"name": "pb"' "$WORK/ps/mannequin.mskel" && grep -q '"deform"' "$WORK/ps/mannequin.clips/walk.manim" ||
+      fail "gpuworldps: the shared path or its deform was not written"
+  run 0 gpuworldps skel bench "$WORK/ps/mannequin.mskel" --clip walk --instances 4 --frames 3 --gpu-cpu --gpu-world \
+      --gpu-check --json
+  expect gpuworldps '"world_on_gpu":	true'
+  expect gpuworldps '"mismatches":	0'
   # a physics constraint keeps the world on the CPU
   mkdir -p "$WORK/ph" && cp -r "$SRC/examples/mannequin/." "$WORK/ph/"
   sed -i -e 's/"physics": \[\],/"physics": [ { "name": "ph", "bone": "hand_l", "x": 1, "rotate": 1 } ],/' "$WORK/ph/mannequin.mskel"

@@ -393,6 +393,82 @@ static void test_path_rig_agrees(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* Path edge cases the path rig leaves out: bones 0.00001 long (the CPU compares their length,
+ * a float, with 0.00001 in doubles: the float 0.00001 is below it, so such a bone counts as one
+ * of length 0, both in the spaces and in chain scale) under scaled parents, with length and
+ * proportional spacing; two constraints on one slot whose deformed path they share; that path
+ * from the skin: skin a's open and unweighted, skin b's closed and weighted, each deformed; paths
+ * of length 0 at constant speed, closed (percent spacing, chain scale: positions NaN on both
+ * sides, then the curve's start) and open (proportional spacing, the position past its end). */
+static const char *PATH_EDGE_RIG = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"pa\",\"parent\":\"root\",\"x\":-40,\"y\":10,\"rot\":8},"
+    "{\"name\":\"e1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2.5},"
+    "{\"name\":\"e2\",\"parent\":\"root\",\"length\":12,\"x\":3,\"sx\":1.5},"
+    "{\"name\":\"e3\",\"parent\":\"root\",\"length\":0.00001,\"x\":6,\"sx\":3},"
+    "{\"name\":\"f1\",\"parent\":\"root\",\"length\":0.00001,\"sx\":2},"
+    "{\"name\":\"f2\",\"parent\":\"root\",\"length\":9,\"x\":3},"
+    "{\"name\":\"g1\",\"parent\":\"root\",\"length\":7,\"y\":-30},{\"name\":\"g2\",\"parent\":\"root\",\"length\":7,\"y\":-25},"
+    "{\"name\":\"h1\",\"parent\":\"root\",\"length\":6,\"y\":30},{\"name\":\"h2\",\"parent\":\"root\",\"length\":6,\"y\":35}],"
+    "\"path\":[{\"name\":\"q_len\",\"order\":0,\"bones\":[\"e1\",\"e2\",\"e3\"],\"target\":\"sa\","
+    "\"positionMode\":\"fixed\",\"spacingMode\":\"length\",\"rotateMode\":\"chainScale\",\"position\":8,\"spacing\":6},"
+    "{\"name\":\"q_prop\",\"order\":1,\"bones\":[\"f1\",\"f2\"],\"target\":\"sa\",\"positionMode\":\"fixed\","
+    "\"spacingMode\":\"proportional\",\"rotateMode\":\"chain\",\"position\":20,\"spacing\":5},"
+    "{\"name\":\"q_dot\",\"order\":2,\"bones\":[\"g1\",\"g2\"],\"target\":\"sz\",\"positionMode\":\"fixed\","
+    "\"spacingMode\":\"percent\",\"rotateMode\":\"chainScale\",\"position\":12,\"spacing\":0.3,\"rot\":20},"
+    "{\"name\":\"q_line\",\"order\":3,\"bones\":[\"h1\",\"h2\"],\"target\":\"sy\",\"positionMode\":\"fixed\","
+    "\"spacingMode\":\"proportional\",\"rotateMode\":\"tangent\",\"position\":10,\"spacing\":2}],"
+    "\"slots\":[{\"name\":\"sa\",\"bone\":\"pa\",\"attachment\":\"open\"},"
+    "{\"name\":\"sz\",\"bone\":\"pa\",\"attachment\":\"dot\"},{\"name\":\"sy\",\"bone\":\"root\",\"attachment\":\"line\"},"
+    "{\"name\":\"g1\",\"bone\":\"g1\",\"attachment\":\"r\"},{\"name\":\"g2\",\"bone\":\"g2\",\"attachment\":\"r\"},"
+    "{\"name\":\"h1\",\"bone\":\"h1\",\"attachment\":\"r\"},{\"name\":\"h2\",\"bone\":\"h2\",\"attachment\":\"r\"},"
+    "{\"name\":\"e1\",\"bone\":\"e1\",\"attachment\":\"r\"},{\"name\":\"e2\",\"bone\":\"e2\",\"attachment\":\"r\"},"
+    "{\"name\":\"e3\",\"bone\":\"e3\",\"attachment\":\"r\"},{\"name\":\"f1\",\"bone\":\"f1\",\"attachment\":\"r\"},"
+    "{\"name\":\"f2\",\"bone\":\"f2\",\"attachment\":\"r\"}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"e1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"e2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"e3\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"f1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"f2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"g1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"g2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"h1\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"h2\",\"name\":\"r\",\"type\":\"Region\",\"x\":6,\"y\":1,\"width\":12,\"height\":5},"
+    "{\"slot\":\"sz\",\"name\":\"dot\",\"type\":\"Path\",\"closed\":true,\"vertices\":[5,5,5,5,5,5,5,5,5,5,5,5],\"lengths\":[0,0]},"
+    "{\"slot\":\"sy\",\"name\":\"line\",\"type\":\"Path\",\"vertices\":[-3,4,-3,4,-3,4,-3,4,-3,4,-3,4,-3,4,-3,4,-3,4],\"lengths\":[0,0,0]}]},"
+    "{\"name\":\"a\",\"attachments\":[{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"constantSpeed\":false,\"vertices\":[-12,0"
+    ",0,0,12,5,28,25,40,20,52,15,68,-5,80,-10,92,-15,108,10,120,15,132,20],\"lengths\":[45,90,134,150]}]},"
+    "{\"name\":\"b\",\"attachments\":[{\"slot\":\"sa\",\"name\":\"open\",\"type\":\"Path\",\"closed\":true,"
+    "\"weights\":{\"bones\":[\"pa\",\"root\"],\"v\":[[0,1,-10,-5],[0,0.6,0,0,1,0.4,-40,10],[1,1,-30,15],[0,1,30,20],"
+    "[0,0.6,40,30,1,0.4,0,40],[1,1,10,50],[0,1,45,-20],[0,0.6,30,-25,1,0.4,-10,-15],[1,1,-25,-20]]},"
+    "\"lengths\":[50,100,150]}]}]}";
+static const char *const PATH_EDGE_NAMES[] = {"move"};
+static const char *const PATH_EDGE_CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"pa\":{\"rotate\":{\"t\":[0,1],\"v\":[0,40]}},"
+    "\"e1\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[0.6,1]]}}},"
+    "\"deform\":{\"a\":{\"sa\":{\"open\":{\"t\":[0,1],\"offset\":[2,6],\"v\":[[4,-3,2,5],[-6,8,0,3,1,-2,5,5]]}}},"
+    "\"b\":{\"sa\":{\"open\":{\"t\":[0,1],\"v\":[[0,0],[2,1,3,-2,1,1,-4,2]]}}}}}"};
+static const char *const PATH_EDGE_SKINS[] = {"a", "b", NULL};
+
+/* Path edge cases (PATH_EDGE_RIG) on the GPU: bones of length 0.00001, a deformed path shared,
+ * the path each instance's skin shows (of another size, weighted, closed, its own deform). */
+static void test_path_edges_agree(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, PATH_EDGE_RIG, PATH_EDGE_NAMES, PATH_EDGE_CLIPS, 1);
+    assert_int_equal(r.data.path_count, 4);
+    assert_true(r.data.bones[2].length == 0.00001f && (double)r.data.bones[2].length < 0.00001);
+    totals t = {.tight = true};
+    g_scene_skins = PATH_EDGE_SKINS; /* the path the skin shows: open and unweighted, or closed and weighted */
+    compare_clips(&r.data, "path edge rig", 1, &t);
+    g_scene_skins = NULL;
+    assert_int_equal(t.local, FRAMES * SKELS);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 static void test_mannequin_agrees(void **state)
 {
     (void)state;
@@ -1004,6 +1080,7 @@ int main(void)
         cmocka_unit_test(test_listless_rejections),
         cmocka_unit_test(test_local_words),
         cmocka_unit_test(test_path_rig_agrees),
+        cmocka_unit_test(test_path_edges_agree),
         cmocka_unit_test(test_local_words_constraints),
         cmocka_unit_test(test_world_runs_interleaved),
         cmocka_unit_test(test_partial_rejection_rolls_back),

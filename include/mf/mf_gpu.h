@@ -138,7 +138,8 @@ typedef struct mf_gpu_batch_desc {
     /* 32-bit words for bone palettes (6 a bone), deform offsets, clipped geometry (4 a
      * vertex, 1 an index) and local poses (mf_gpu_batch_add_local: 7 a bone, 1 for every 4
      * bones, 3 an IK constraint, 7 a transform constraint, 8 a path constraint and the deform
-     * offsets of the path attachments its slots show, besides what the GPU writes: the palette
+     * offsets of the path attachment its slot shows, a copy each even where two constraints
+     * share a slot, besides what the GPU writes: the palette
      * and, for a rig with path constraints, their scratch, 5 × (the most bones of one + 1) +
      * the most vertices of a path attachment / 3). 0: 2048 × max_instances */
     int32_t max_words;

@@ -742,13 +742,15 @@ void apply_path(uint r)
         float setup = length_of(b);
         vec4 m = wm(b);
         float x = setup * m.x, y = setup * m.z, len = sqrt(x * x + y * y), space;
-        if (scale) set_sc(p_s + i, setup < PATH_EPS ? 0.0 : len);
+        // the CPU's setup < 0.00001 in doubles: the float 0.00001 is below the double one
+        bool zero = setup <= PATH_EPS;
+        if (scale) set_sc(p_s + i, zero ? 0.0 : len);
         if (spacing_mode == 2u) space = spacing; // percent
         else if (spacing_mode == 3u) { // proportional
-            if (setup < PATH_EPS) space = spacing;
+            if (zero) space = spacing;
             else space = len, sum += len;
         } else // length, fixed
-            space = setup < PATH_EPS ? spacing : (spacing_mode == 0u ? setup + spacing : spacing) * len / setup;
+            space = zero ? spacing : (spacing_mode == 0u ? setup + spacing : spacing) * len / setup;
         set_sc(i + 1u, space);
     }
     if (spacing_mode == 3u && sum > 0.0) {

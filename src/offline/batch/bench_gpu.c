@@ -68,7 +68,16 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
     if (world) {
         pose_w = 13 * bones + (bones + 3) / 4 + 3 * (int64_t)d->ik_count + 7 * (int64_t)d->transform_count +
                  8 * (int64_t)d->path_count;
-        for (int32_t k = 0; k < d->path_count; k++) pose_w += 5 * ((int64_t)d->path[k].bone_count + 1);
+        for (int32_t k = 0; k < d->path_count; k++) {
+            pose_w += 5 * ((int64_t)d->path[k].bone_count + 1);
+            /* each constraint takes its own copy of its path's deform: two on one slot take two */
+            int32_t most = 0;
+            for (int32_t a = 0; a < d->attachment_count; a++)
+                if (d->attachments[a].type == MF_SD_ATT_PATH && d->attachments[a].slot == d->path[k].target &&
+                    d->attachments[a].deform_count > most)
+                    most = d->attachments[a].deform_count;
+            pose_w += most;
+        }
         for (int32_t a = 0; a < d->attachment_count; a++)
             if (d->attachments[a].type == MF_SD_ATT_PATH) pose_w += d->attachments[a].vertex_count / 3;
     }
