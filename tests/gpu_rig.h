@@ -57,6 +57,34 @@ static inline void gpu_expect_streams(const mf_draw_batch *cb, const mf_draw_cal
     gpu_expect_streams_by(cb, calls, call_count, gv, vertex_count, gi, index_count, gpu_close, NULL);
 }
 
+/* A 2×2 entry of a bone's world from the GPU (a scale times a cosine or sine: no pixels to
+ * scale the bound, so a floor and a relative part): float rounding's, or with IK solved in floats
+ * (as gpu_close_ik: near full reach an angle off by some 5e-4 rad; 6.6e-4 seen in IK_RIG) a floor
+ * of 2e-3 and 1e-3 relative. */
+static inline bool gpu_close_m(float a, float b) { return fabsf(a - b) <= 1e-4f + 1e-4f * fabsf(b); }
+static inline bool gpu_close_m_ik(float a, float b) { return fabsf(a - b) <= 2e-3f + 1e-3f * fabsf(b); }
+
+/* A pose's world read back from the GPU (mf_gpu_batch_read_world) against the CPU's, every
+ * active bone (the CPU leaves an inactive one's as it was); *pos and *m (NULL: none) get the
+ * largest differences. */
+static inline void gpu_expect_world(const mf_pose *g, const mf_pose *c, bool ik, double *pos, double *m)
+{
+    assert_int_equal(g->bone_count, c->bone_count);
+    bool (*close)(float, float) = ik ? gpu_close_ik : gpu_close, (*close_m)(float, float) = ik ? gpu_close_m_ik : gpu_close_m;
+    for (int32_t i = 0; i < c->bone_count; i++) {
+        if (!c->active[i]) continue;
+        const float gv[6] = {g->a[i], g->b[i], g->c[i], g->d[i], g->wx[i], g->wy[i]};
+        const float cv[6] = {c->a[i], c->b[i], c->c[i], c->d[i], c->wx[i], c->wy[i]};
+        for (int k = 0; k < 6; k++) {
+            bool ok = k < 4 ? close_m(gv[k], cv[k]) : close(gv[k], cv[k]);
+            if (!ok) fail_msg("bone %d: world %s %.6f, the CPU's %.6f", i, (const char *[]){"a", "b", "c", "d", "wx", "wy"}[k], gv[k], cv[k]);
+            double e = fabs((double)gv[k] - (double)cv[k]);
+            double *worst = k < 4 ? m : pos;
+            if (worst && e > *worst) *worst = e;
+        }
+    }
+}
+
 /* A world no one may read (the GPU computes it: mf_gpu_batch_add_local): NaN, and the pose told
  * its world changed (the next update computes every bone again). */
 static inline void poison_world(mf_pose *p)

@@ -79,6 +79,8 @@ typedef struct scene {
     mf_draw_list *cpu[SKELS], *gpu[SKELS];
     float xf[SKELS][6];
     mf_skin_cache *skins;
+    mf_pose *twin[SKELS]; /* what mf_gpu_batch_read_world gives back of pose[i] */
+    bool local[SKELS];    /* pose[i] went with add_local this frame */
 } scene;
 
 /* Skins the next scene's instances wear, in turn (NULL: none, the default skin alone). */
@@ -93,6 +95,7 @@ static void scene_make(scene *s, const mf_skel_data *d)
     assert_true(mf_gpu_rig_bytes(s->rig) > 0);
     for (int i = 0; i < SKELS; i++) {
         assert_int_equal(mf_pose_create(d, NULL, &s->pose[i], &diag), MF_OK);
+        assert_int_equal(mf_pose_create(d, NULL, &s->twin[i], &diag), MF_OK);
         assert_int_equal(mf_tracks_create(d, NULL, NULL, &s->tracks[i]), MF_OK);
         assert_int_equal(mf_draw_list_create(d, NULL, &s->cpu[i]), MF_OK);
         assert_int_equal(mf_draw_list_create(d, NULL, &s->gpu[i]), MF_OK);
@@ -122,6 +125,7 @@ static void scene_free(scene *s)
         mf_draw_list_destroy(s->gpu[i]);
         mf_tracks_destroy(s->tracks[i]);
         mf_pose_destroy(s->pose[i]);
+        mf_pose_destroy(s->twin[i]);
     }
     mf_skin_cache_destroy(s->skins);
     mf_gpu_rig_destroy(s->rig);
@@ -149,6 +153,8 @@ static void scene_step(scene *s, float dt)
 typedef struct totals {
     long vertices, items, gpu_items, clipped_items, deformed, listless, local;
     double world_error, ik_world_error; /* the largest position differences with the world on the GPU */
+    double bone_error, bone_m_error;    /* read back (mf_gpu_batch_read_world): positions, 2×2 */
+    long bones_read;
     /* positions by gpu_close though the rig has IK (its chains kept off full reach) */
     bool tight;
 } totals;
@@ -161,6 +167,7 @@ static void add_world_frame(scene *s, mf_gpu_batch *gw, totals *t)
     assert_int_equal(mf_gpu_batch_begin(gw), MF_OK);
     for (int i = 0; i < SKELS; i++) {
         mf_pose *p = s->pose[i];
+        s->local[i] = false;
         if (mf_gpu_pose_needs_list(s->rig, p)) {
             int32_t v = gw->vertex_count, sk = gw->skeletons;
             assert_int_equal(mf_gpu_batch_add_local(gw, s->rig, p, s->xf[i]), MF_ERR_ARGUMENT);
@@ -172,6 +179,7 @@ static void add_world_frame(scene *s, mf_gpu_batch *gw, totals *t)
         poison_world(p);
         assert_int_equal(mf_gpu_batch_add_local(gw, s->rig, p, s->xf[i]), MF_OK);
         mf_pose_update_world(p);
+        s->local[i] = true;
         t->local++;
     }
     assert_int_equal(mf_gpu_batch_submit(gw), MF_OK);
@@ -245,6 +253,22 @@ static void compare_frame(scene *s, mf_draw_batch *cb, mf_gpu_batch *gb, mf_gpu_
         bool ik = s->d->ik_count > 0 && !t->tight;
         gpu_expect_streams_by(cb, gw->calls, gw->call_count, gv, gw->vertex_count, gi, gw->index_count,
                               ik ? gpu_close_ik : gpu_close, ik ? &t->ik_world_error : &t->world_error);
+        /* each instance's bones read back: the CPU's world (skeleton space, no placement) */
+        for (int i = 0; i < SKELS; i++) {
+            mf_pose *tw = s->twin[i];
+            poison_world(tw);
+            mf_result r = mf_gpu_batch_read_world(gw, i, tw);
+            if (!s->local[i]) { /* its palette was the CPU's: refused, the pose left as it was */
+                assert_int_equal(r, MF_ERR_UNSUPPORTED);
+                assert_true(tw->bone_count == 0 || isnan(tw->a[0]));
+                continue;
+            }
+            assert_int_equal(r, MF_OK);
+            gpu_expect_world(tw, s->pose[i], ik, &t->bone_error, &t->bone_m_error);
+            t->bones_read += tw->bone_count;
+        }
+        assert_int_equal(mf_gpu_batch_read_world(gw, SKELS, s->twin[0]), MF_ERR_ARGUMENT);
+        assert_int_equal(mf_gpu_batch_read_world(gw, -1, s->twin[0]), MF_ERR_ARGUMENT);
     }
     t->vertices += cb->vertex_count, t->items += gb->items, t->gpu_items += gb->gpu_items;
 }
@@ -262,14 +286,18 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gb, NULL), MF_OK);
     mf_gpu_batch *gp = NULL, *gw = NULL;
     assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gp, NULL), MF_OK);
-    if (mf_gpu_rig_world_ok(s.rig)) assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &gw, NULL), MF_OK);
+    mf_gpu_batch_desc wd = gd;
+    wd.readback_world = true;
+    if (mf_gpu_rig_world_ok(s.rig)) assert_int_equal(mf_gpu_batch_create(g_dev, &wd, &gw, NULL), MF_OK);
     mf_batch_vertex *gv = malloc(sizeof(mf_batch_vertex) << 18);
     uint32_t *gi = malloc(sizeof(uint32_t) * 3 << 18);
     assert_true(gv && gi);
     int32_t clips = d->clip_count < max_clips ? d->clip_count : max_clips;
     /* this rig's largest differences, then the running ones */
     double world_before = t->world_error, ik_before = t->ik_world_error;
-    t->world_error = t->ik_world_error = 0;
+    double bone_before = t->bone_error, bone_m_before = t->bone_m_error;
+    long read_before = t->bones_read;
+    t->world_error = t->ik_world_error = t->bone_error = t->bone_m_error = 0;
     if (clips == 0) { /* the setup pose */
         scene_step(&s, 0);
         compare_frame(&s, cb, gb, gp, gw, gv, gi, t);
@@ -285,6 +313,11 @@ static void compare_clips(const mf_skel_data *d, const char *label, int32_t max_
             label, clips, t->vertices, t->items, t->gpu_items, t->clipped_items, t->deformed, t->listless, t->local,
             gw ? "" : ": the rig has physics constraints", t->world_error > t->ik_world_error ? t->world_error : t->ik_world_error,
             !gw ? "" : d->ik_count > 0 && !t->tight ? ", IK's bound" : ", float rounding's bound");
+    if (gw)
+        fprintf(stderr, "%s: %ld bone worlds read back; largest difference %.5f px, %.2e in the 2x2\n", label,
+                t->bones_read - read_before, t->bone_error, t->bone_m_error);
+    if (bone_before > t->bone_error) t->bone_error = bone_before;
+    if (bone_m_before > t->bone_m_error) t->bone_m_error = bone_m_before;
     if (world_before > t->world_error) t->world_error = world_before;
     if (ik_before > t->ik_world_error) t->ik_world_error = ik_before;
     free(gv), free(gi);
@@ -881,6 +914,121 @@ static void test_world_runs_interleaved(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* Bones read back (mf_gpu_batch_read_world) into the very pose that was added, frame after
+ * frame with three slots in flight, adds and add_locals interleaved: the last submitted frame's
+ * skeleton-th instance, the CPU's world within rounding; refusals; and a CPU update after it
+ * computes every bone and gives the CPU's world bit for bit. */
+static void test_read_world(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig w, k;
+    test_rig_build(&w, PATH_RIG, PATH_NAMES, PATH_CLIPS, 2);
+    test_rig_build(&k, IK_RIG, IK_NAMES, IK_CLIPS, 2);
+    mf_gpu_rig *rw = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &w.data, &rw, NULL), MF_OK);
+    enum { N = 5, F = 4 };
+    static const int HOW[N] = {0, 1, 0, 0, 1}; /* 0 add_local, 1 add() after the CPU's world update */
+    mf_pose *p[N], *cpu[N], *other = NULL;
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(mf_pose_create(&w.data, NULL, &p[i], NULL), MF_OK);
+        assert_int_equal(mf_pose_create(&w.data, NULL, &cpu[i], NULL), MF_OK);
+    }
+    assert_int_equal(mf_pose_create(&k.data, NULL, &other, NULL), MF_OK);
+    mf_gpu_batch_desc gd = {.max_instances = N, .frames_in_flight = 3, .readback_world = true};
+    mf_gpu_batch *b = NULL, *off = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
+    mf_gpu_batch_desc od = {.max_instances = N};
+    assert_int_equal(mf_gpu_batch_create(g_dev, &od, &off, NULL), MF_OK);
+    /* nothing submitted yet: refused, even with a frame begun and filled */
+    assert_int_equal(mf_gpu_batch_read_world(b, 0, p[0]), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_local(b, rw, p[0], NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_read_world(b, 0, p[0]), MF_ERR_ARGUMENT);
+    /* readback_world off: refused after a waited submit */
+    assert_int_equal(mf_gpu_batch_begin(off), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_local(off, rw, p[0], NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_submit(off), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(off), MF_OK);
+    assert_int_equal(mf_gpu_batch_read_world(off, 0, p[0]), MF_ERR_ARGUMENT);
+    for (int f = 0; f < F; f++) {
+        /* (a frame begun and never submitted, above and at the end of a turn, is dropped) */
+        assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+        for (int i = 0; i < N; i++) {
+            mf_pose_reset(p[i]);
+            assert_int_equal(mf_pose_sample(p[i], &(mf_clip_sample){.clip = (i + f) % 2,
+                                                                     .time = 0.07f * (float)(i + 1) + 0.19f * (float)f,
+                                                                     .prev_time = -1, .weight = 1}),
+                             MF_OK);
+            float xf[6] = {0.8f, 0.6f, -0.6f, 0.8f, 300.0f + 40.0f * (float)i, -25.0f * (float)f}; /* not in the world */
+            if (HOW[i]) {
+                mf_pose_update_world(p[i]);
+                assert_int_equal(mf_gpu_batch_add(b, rw, p[i], NULL, xf), MF_OK);
+            } else {
+                poison_world(p[i]);
+                assert_int_equal(mf_gpu_batch_add_local(b, rw, p[i], xf), MF_OK);
+            }
+        }
+        assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+        if (f % 2 == 0) continue; /* two frames in flight before a wait: the last one is read */
+        assert_int_equal(mf_gpu_batch_read_world(b, 0, p[0]), MF_ERR_ARGUMENT); /* not waited for */
+        assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+        /* the next frame begun and filled with other poses: the last submitted one is still read */
+        assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+        mf_pose *q = cpu[0];
+        mf_pose_reset(q);
+        q->rot[1] += 33.0f;
+        for (int i = 0; i < 3; i++) assert_int_equal(mf_gpu_batch_add_local(b, rw, q, NULL), MF_OK);
+        for (int i = 0; i < N; i++) {
+            /* the CPU's world of the same local pose, on a twin */
+            mf_pose_reset(cpu[i]);
+            assert_int_equal(mf_pose_sample(cpu[i], &(mf_clip_sample){.clip = (i + f) % 2,
+                                                                       .time = 0.07f * (float)(i + 1) + 0.19f * (float)f,
+                                                                       .prev_time = -1, .weight = 1}),
+                             MF_OK);
+            mf_pose_update_world(cpu[i]);
+            if (HOW[i]) { /* its palette was the CPU's: refused, the pose's world left as it was */
+                float a0 = p[i]->a[0];
+                assert_int_equal(mf_gpu_batch_read_world(b, i, p[i]), MF_ERR_UNSUPPORTED);
+                assert_true(a0 == p[i]->a[0]);
+                continue;
+            }
+            assert_true(isnan(p[i]->wx[0]));
+            assert_int_equal(mf_gpu_batch_read_world(b, i, p[i]), MF_OK);
+            gpu_expect_world(p[i], cpu[i], w.data.ik_count > 0, NULL, NULL);
+        }
+        /* bad arguments */
+        assert_int_equal(mf_gpu_batch_read_world(b, N, p[0]), MF_ERR_ARGUMENT);
+        assert_int_equal(mf_gpu_batch_read_world(b, -1, p[0]), MF_ERR_ARGUMENT);
+        assert_int_equal(mf_gpu_batch_read_world(NULL, 0, p[0]), MF_ERR_ARGUMENT);
+        assert_int_equal(mf_gpu_batch_read_world(b, 0, NULL), MF_ERR_ARGUMENT);
+        assert_int_equal(mf_gpu_batch_read_world(b, 0, other), MF_ERR_ARGUMENT); /* another data */
+    }
+    /* A CPU update after read_world: every bone computed, the CPU's world bit for bit, where the
+     * twin, updated twice from the same local pose, keeps bones (the dirty sub-tree skip). */
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    mf_pose_reset(p[0]), mf_pose_reset(cpu[0]);
+    mf_pose_update_world(p[0]), mf_pose_update_world(cpu[0]);
+    assert_int_equal(mf_gpu_batch_add_local(b, rw, p[0], NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_read_world(b, 0, p[0]), MF_OK);
+    gpu_expect_world(p[0], cpu[0], w.data.ik_count > 0, NULL, NULL);
+    mf_pose_update_world(p[0]), mf_pose_update_world(cpu[0]);
+    assert_true(cpu[0]->bones_kept > 0);
+    assert_int_equal(p[0]->bones_kept, 0);
+    const float *gw6[6] = {p[0]->a, p[0]->b, p[0]->c, p[0]->d, p[0]->wx, p[0]->wy};
+    const float *cw6[6] = {cpu[0]->a, cpu[0]->b, cpu[0]->c, cpu[0]->d, cpu[0]->wx, cpu[0]->wy};
+    for (int j = 0; j < 6; j++) assert_memory_equal(gw6[j], cw6[j], sizeof(float) * (size_t)p[0]->bone_count);
+    mf_gpu_batch_destroy(off);
+    mf_gpu_batch_destroy(b);
+    for (int i = 0; i < N; i++) mf_pose_destroy(p[i]), mf_pose_destroy(cpu[i]);
+    mf_pose_destroy(other);
+    mf_gpu_rig_destroy(rw);
+    test_rig_free(&w), test_rig_free(&k);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 /* Without a list (a rig without clipping): a skeleton that does not fit leaves the frame as it
  * was, by vertices, by items or by calls. */
 static void test_listless_rejections(void **state)
@@ -1083,6 +1231,7 @@ int main(void)
         cmocka_unit_test(test_path_edges_agree),
         cmocka_unit_test(test_local_words_constraints),
         cmocka_unit_test(test_world_runs_interleaved),
+        cmocka_unit_test(test_read_world),
         cmocka_unit_test(test_partial_rejection_rolls_back),
         cmocka_unit_test(test_corpus_agrees),
     };

@@ -146,6 +146,10 @@ typedef struct mf_gpu_batch_desc {
     int32_t frames_in_flight; /* 0: 2 */
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
     bool readback;
+    /* keep a host-visible copy of each frame's GPU-computed bone palettes (add_local's) for
+     * mf_gpu_batch_read_world: 4 × max_words bytes of host-visible memory a slot, and a
+     * transfer of the palettes at the end of each frame */
+    bool readback_world;
 } mf_gpu_batch_desc;
 
 /* The host reads the fields and never writes them. */
@@ -218,6 +222,24 @@ mf_result mf_gpu_batch_wait(mf_gpu_batch *b);
  * (vertex_count vertices, index_count indices) to the host's arrays. MF_ERR_ARGUMENT without
  * readback or before any submit. */
 mf_result mf_gpu_batch_read(const mf_gpu_batch *b, mf_batch_vertex *vertices, uint32_t *indices);
+/* After mf_gpu_batch_wait, with desc.readback_world: writes the world transforms the GPU
+ * computed for the last submitted frame's skeleton-th instance (0-based, in the order of that
+ * frame's successful mf_gpu_batch_add and mf_gpu_batch_add_local calls together: the value
+ * b->skeletons had before the add; refused adds count nothing) into the pose's world arrays (a,
+ * b, c, d, wx, wy of every bone), skeleton space as mf_pose_update_world writes them (the
+ * placement xf is not in them), within float rounding of the CPU's (IK near full reach: see the
+ * top). The host then reads bones from the pose as usual. The pose may be the one added or any
+ * pose of the same data; its local and applied values are left as they are, and it is told its world changed
+ * (mf_pose_world_changed: the next mf_pose_update_world computes every bone, keeping none of the
+ * GPU's world).
+ *   MF_OK;
+ *   MF_ERR_UNSUPPORTED  the instance's palette did not come from the GPU: it was added with
+ *                       add() (the pose's world is the CPU's already), or with add_local()
+ *                       showing nothing to draw (not posed: update the world on the CPU);
+ *                       the pose is left as it was;
+ *   MF_ERR_ARGUMENT     NULLs, readback_world off, nothing submitted (mf_gpu_batch_submit) or
+ *                       not waited for, skeleton out of range, or a pose of another data. */
+mf_result mf_gpu_batch_read_world(const mf_gpu_batch *b, int32_t skeleton, mf_pose *pose);
 
 #ifdef __cplusplus
 }

@@ -16,12 +16,23 @@ typedef struct gpu_slot {
     mf_gpu_buffer upload; /* host-visible: the frame's words */
     mf_gpu_buffer frame;  /* device-local copy the shader reads */
     mf_gpu_buffer vout, iout, rv, ri; /* streams; their readback copies (desc.readback) */
+    mf_gpu_buffer rw; /* the words' readback copy (desc.readback_world): the GPU's palettes */
     VkDescriptorSet set;
     VkCommandBuffer cmd;
     VkFence fence;
     bool submitted;
     int32_t vertex_count, index_count; /* of its last submit */
+    /* desc.readback_world: each instance of its last record (mf_gpu_batch_read_world) */
+    struct gpu_inst_world *world;
+    int32_t world_count;
 } gpu_slot;
+
+/* An instance as mf_gpu_batch_read_world finds it: its data and its palette's word in the
+ * frame (NONE: not posed on the GPU). */
+typedef struct gpu_inst_world {
+    const mf_skel_data *data;
+    uint32_t pal;
+} gpu_inst_world;
 
 /* Consecutive items of one rig: one dispatch with that rig's tables; the instances they belong
  * to, and how many of those the GPU poses (one world dispatch when any). */
@@ -42,6 +53,7 @@ typedef struct gpu_batch {
     uint32_t gpu_words, locals;
     int32_t run_count, run_cap;
     gpu_run *runs;
+    gpu_inst_world *world; /* desc.readback_world: the frame's instances, copied to its slot by record */
     gpu_slot slots[MAX_SLOTS];
     int32_t cur, last; /* the slot being filled; the last submitted (-1 none) */
     VkDescriptorPool dpool;
@@ -78,8 +90,10 @@ static VkResult make_slot(gpu_batch *b, gpu_slot *s)
     VkBufferUsageFlags out_use = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
     VkResult r = mf_gpu_buffer_make(g, words, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &s->upload);
     if (r == VK_SUCCESS)
-        r = mf_gpu_buffer_make(g, words, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false,
-                               &s->frame);
+        r = mf_gpu_buffer_make(g, words,
+                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                   (c->readback_world ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT : 0), /* palettes read back */
+                               false, &s->frame);
     if (r == VK_SUCCESS)
         r = mf_gpu_buffer_make(g, vbytes, out_use | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, false, &s->vout);
     if (r == VK_SUCCESS) r = mf_gpu_buffer_make(g, ibytes, out_use | VK_BUFFER_USAGE_INDEX_BUFFER_BIT, false, &s->iout);
@@ -87,6 +101,8 @@ static VkResult make_slot(gpu_batch *b, gpu_slot *s)
         r = mf_gpu_buffer_make(g, vbytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &s->rv);
     if (r == VK_SUCCESS && c->readback)
         r = mf_gpu_buffer_make(g, ibytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &s->ri);
+    if (r == VK_SUCCESS && c->readback_world)
+        r = mf_gpu_buffer_make(g, (VkDeviceSize)c->max_words * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &s->rw);
     if (r == VK_SUCCESS) {
         VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                           .descriptorPool = b->dpool, .descriptorSetCount = 1,
@@ -137,8 +153,10 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
                     (unsigned long long)c.max_indices * 4u, (unsigned long long)range);
         return MF_ERR_ARGUMENT;
     }
+    /* readback_world: the frame's instances and each slot's copy of them */
+    size_t worlds = c.readback_world ? (size_t)c.max_instances * (size_t)(1 + c.frames_in_flight) : 0;
     size_t bytes = sizeof(gpu_batch) + (size_t)c.max_calls * sizeof(mf_draw_call) +
-                   (size_t)c.max_instances * sizeof(gpu_run);
+                   (size_t)c.max_instances * sizeof(gpu_run) + worlds * sizeof(gpu_inst_world);
     gpu_batch *b = mf_alloc(&g->alloc, bytes);
     if (!b) return MF_ERR_NOMEM;
     memset(b, 0, sizeof *b);
@@ -146,7 +164,13 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     /* the runs (pointer-aligned) first: the calls' 28 bytes would misalign what follows them */
     b->runs = (gpu_run *)(b + 1);
     b->run_cap = c.max_instances;
-    b->pub.calls = (mf_draw_call *)(b->runs + c.max_instances);
+    /* the instances' worlds (pointers) before the calls too */
+    gpu_inst_world *wl = (gpu_inst_world *)(b->runs + c.max_instances);
+    if (c.readback_world) {
+        b->world = wl;
+        for (int32_t i = 0; i < c.frames_in_flight; i++) b->slots[i].world = wl + (size_t)c.max_instances * (size_t)(1 + i);
+    }
+    b->pub.calls = (mf_draw_call *)(wl + worlds);
     b->pub.call_cap = c.max_calls;
     b->pub.gpu_ms = -1;
     b->inst_off = ITEM_WORDS * (uint32_t)c.max_items;
@@ -183,8 +207,8 @@ void mf_gpu_batch_destroy(mf_gpu_batch *pub)
         if (s->submitted) g->vkWaitForFences(g->device, 1, &s->fence, VK_TRUE, UINT64_MAX);
         if (s->fence) g->vkDestroyFence(g->device, s->fence, NULL);
         if (s->cmd) g->vkFreeCommandBuffers(g->device, g->pool, 1, &s->cmd);
-        mf_gpu_buffer *bufs[6] = {&s->upload, &s->frame, &s->vout, &s->iout, &s->rv, &s->ri};
-        for (int k = 0; k < 6; k++) mf_gpu_buffer_drop(g, bufs[k]);
+        mf_gpu_buffer *bufs[7] = {&s->upload, &s->frame, &s->vout, &s->iout, &s->rv, &s->ri, &s->rw};
+        for (int k = 0; k < 7; k++) mf_gpu_buffer_drop(g, bufs[k]);
     }
     if (b->queries) g->vkDestroyQueryPool(g->device, b->queries, NULL);
     if (b->dpool) g->vkDestroyDescriptorPool(g->device, b->dpool, NULL); /* frees the sets */
@@ -555,6 +579,7 @@ static mf_result add_skeleton(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf
     ir[0] = pal;
     memcpy(ir + 1, m, sizeof m);
     ir[7] = loc;
+    if (b->world) b->world[inst] = (gpu_inst_world){p->data, loc == NONE ? NONE : pal};
     b->instances++;
     pub->skeletons++;
     pub->items += items;
@@ -593,6 +618,10 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     mf_gpu_device *g = b->g;
     gpu_slot *s = &b->slots[b->cur];
     s->vertex_count = pub->vertex_count, s->index_count = pub->index_count;
+    if (b->world) { /* the instances this record's palettes belong to (read_world) */
+        memcpy(s->world, b->world, (size_t)b->instances * sizeof *s->world);
+        s->world_count = (int32_t)b->instances;
+    }
     if (b->items == 0) return MF_OK;
     VkBufferCopy regions[4] = {{0, 0, 4u * ITEM_WORDS * b->items},
                                {4u * b->inst_off, 4u * b->inst_off, 4u * INST_WORDS * b->instances},
@@ -645,11 +674,20 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
                                                                 VK_ACCESS_SHADER_READ_BIT /* vertex pulling */
                                                           : 0)};
     g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, use, 0, 1, &done, 0, NULL, 0, NULL);
+    if (b->desc.readback_world && b->gpu_words) {
+        /* the GPU's words (palettes, path scratch) from the top of the words down, at their
+         * place from words_off; the barrier above made world.comp's writes visible to transfer */
+        uint32_t top = (uint32_t)b->desc.max_words;
+        VkBufferCopy cw = {4u * (b->words_off + top - b->gpu_words), 4u * (top - b->gpu_words), 4u * b->gpu_words};
+        g->vkCmdCopyBuffer(cmd, s->frame.buf, s->rw.buf, 1, &cw);
+    }
     if (b->desc.readback) {
         VkBufferCopy cv = {0, 0, (VkDeviceSize)pub->vertex_count * sizeof(mf_batch_vertex)};
         VkBufferCopy ci = {0, 0, (VkDeviceSize)pub->index_count * 4};
         if (cv.size) g->vkCmdCopyBuffer(cmd, s->vout.buf, s->rv.buf, 1, &cv);
         if (ci.size) g->vkCmdCopyBuffer(cmd, s->iout.buf, s->ri.buf, 1, &ci);
+    }
+    if (b->desc.readback || (b->desc.readback_world && b->gpu_words)) { /* the copies before the host reads */
         VkMemoryBarrier host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
                                 .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
         g->vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, NULL,
@@ -704,5 +742,29 @@ mf_result mf_gpu_batch_read(const mf_gpu_batch *pub, mf_batch_vertex *vertices, 
     if (s->submitted) return MF_ERR_ARGUMENT; /* not waited for */
     if (vertices && s->vertex_count) memcpy(vertices, s->rv.map, (size_t)s->vertex_count * sizeof *vertices);
     if (indices && s->index_count) memcpy(indices, s->ri.map, (size_t)s->index_count * sizeof *indices);
+    return MF_OK;
+}
+
+mf_result mf_gpu_batch_read_world(const mf_gpu_batch *pub, int32_t skeleton, mf_pose *pose)
+{
+    if (!pub || !pose) return MF_ERR_ARGUMENT;
+    const gpu_batch *b = (const gpu_batch *)pub;
+    if (!b->desc.readback_world || b->last < 0) return MF_ERR_ARGUMENT;
+    const gpu_slot *s = &b->slots[b->last];
+    if (s->submitted || skeleton < 0 || skeleton >= s->world_count) return MF_ERR_ARGUMENT; /* not waited for */
+    const gpu_inst_world *iw = &s->world[skeleton];
+    if (!mf_sd_same(iw->data, pose->data) || pose->bone_count != iw->data->bone_count) return MF_ERR_ARGUMENT;
+    if (iw->pal == NONE) return MF_ERR_UNSUPPORTED; /* its palette came from the CPU's world, or nothing drawn */
+    /* the palette is skeleton space (skin.comp places it by the instance's xf): the world
+     * mf_pose_update_world writes */
+    const float *w = (const float *)s->rw.map + (iw->pal - b->words_off);
+    for (int32_t i = 0; i < pose->bone_count; i++, w += 6) {
+        pose->a[i] = w[0], pose->b[i] = w[1], pose->wx[i] = w[2];
+        pose->c[i] = w[3], pose->d[i] = w[4], pose->wy[i] = w[5];
+    }
+    /* a world the host wrote (mf_pose.h): the next update computes every bone (the dirty
+     * sub-tree skip would keep the GPU's world for bones whose local values it saw last time),
+     * and CPU skinning packs it again */
+    mf_pose_world_changed(pose);
     return MF_OK;
 }
