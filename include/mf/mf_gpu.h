@@ -36,13 +36,18 @@
  * skins. It solves IK and world-space transform and path constraints in floats where the CPU
  * uses doubles: near a chain's full reach the IK solve is ill-conditioned and positions may differ from the CPU's by up to
  * about a tenth of a pixel (a few hundredths in the tests); elsewhere by float rounding. The CPU's frame is then sampling and the item walk; the pose's world arrays are left as
- * they were (stale), so a host that reads a bone's world position, overrides a bone in world
- * space (mf_bone_override.world: it reads the parent's world) or shows a clipping attachment
- * updates that instance's world itself and adds it with mf_gpu_batch_add():
+ * they were (stale) unless read back: with desc.readback_world, mf_gpu_batch_read_world copies
+ * an instance's GPU world into a pose after mf_gpu_batch_wait (a bone for a weapon or a hit box,
+ * a frame late or after waiting). A host that needs a bone's world before the GPU has run,
+ * overrides a bone in world space (mf_bone_override.world: it reads the parent's world) or
+ * shows a clipping attachment updates that instance's world itself and adds it with
+ * mf_gpu_batch_add():
  *
  *         mf_tracks_update(t, dt); mf_tracks_apply(t, pose);     // no world update
  *         if (mf_gpu_pose_needs_list(rig, pose)) { mf_pose_update_world(pose); ... add() as above }
  *         else mf_gpu_batch_add_local(b, rig, pose, xf);
+ *         ...; mf_gpu_batch_submit(b); mf_gpu_batch_wait(b);
+ *         mf_gpu_batch_read_world(b, k, pose);   // readback_world: the k-th add's world, on the host
  *
  * Frames in flight: a batch keeps desc.frames_in_flight slots (upload and output buffers).
  * begin() moves to the next slot; with mf_gpu_batch_submit it waits for that slot's last submit
@@ -226,7 +231,7 @@ mf_result mf_gpu_batch_read(const mf_gpu_batch *b, mf_batch_vertex *vertices, ui
  * computed for the last submitted frame's skeleton-th instance (0-based, in the order of that
  * frame's successful mf_gpu_batch_add and mf_gpu_batch_add_local calls together: the value
  * b->skeletons had before the add; refused adds count nothing) into the pose's world arrays (a,
- * b, c, d, wx, wy of every bone), skeleton space as mf_pose_update_world writes them (the
+ * b, c, d, wx, wy of every bone; an inactive bone's as the GPU computed it), skeleton space as mf_pose_update_world writes them (the
  * placement xf is not in them), within float rounding of the CPU's (IK near full reach: see the
  * top). The host then reads bones from the pose as usual. The pose may be the one added or any
  * pose of the same data; its local and applied values are left as they are, and it is told its world changed
