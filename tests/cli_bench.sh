@@ -97,6 +97,17 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpucapped '"mismatches":	0'
   run 2 gpuchecknogpu skel bench "$RIG" --clip walk --gpu-check
   expect gpuchecknogpu "--gpu-check needs --gpu or --gpu-cpu"
+  # the bones read back from the GPU (mf_gpu_batch_read_world) against the CPU's: some checked,
+  # positions and the 2×2 within the bounds given
+  bones_ok() {
+    local n e m
+    n=$(sed -n 's/.*"checked_bones":[[:space:]]*\([0-9]*\).*/\1/p' "$WORK/$1.out")
+    e=$(sed -n 's/.*"max_bone_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/$1.out")
+    m=$(sed -n 's/.*"max_bone_matrix_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/$1.out")
+    awk -v n="$n" -v e="$e" -v m="$m" -v pe="$2" -v pm="$3" \
+        'BEGIN { exit !(n + 0 > 0 && e != "" && e + 0 >= 0 && e + 0 < pe + 0 && m != "" && m + 0 >= 0 && m + 0 < pm + 0) }' ||
+        fail "$1: bones read back: $n checked, position $e (bound $2), 2x2 $m (bound $3)"
+  }
   # the world on the GPU: rigs without constraints (the mannequin's legs without their IK; and
   # with the clipping attachment shown, whose frames take the CPU's world and a list)
   for v in noik noikclip; do
@@ -110,6 +121,8 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
     expect gpuworld$v '"allocations_per_frame":	0,'
     awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworld$v.out")" \
         'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.01) }' || fail "gpuworld$v: max_position_error not below 0.01 px"
+    # the clip shown takes the CPU's world and add(): no bones to read back there
+    if [ $v = noik ]; then bones_ok gpuworld$v 0.01 1e-4; else expect gpuworld$v '"checked_bones":	0,'; fi
   done
   # the local pose (7 floats a bone and the inherit bytes) goes up instead of the palette (6 a
   # bone): more bytes for the same frame, so the world really went the GPU's way
@@ -124,6 +137,7 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpuworldik '"mismatches":	0'
   awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldik.out")" \
       'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldik: max_position_error not below 0.1 px"
+  bones_ok gpuworldik 0.1 2e-3
   # a transform constraint (with the IK) goes to the GPU too: world relative with offsets and
   # partial mixes, and a local one
   mkdir -p "$WORK/tc" && cp -r "$SRC/examples/mannequin/." "$WORK/tc/"
@@ -135,6 +149,7 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpuworldtc '"mismatches":	0'
   awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldtc.out")" \
       'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldtc: max_position_error not below 0.1 px"
+  bones_ok gpuworldtc 0.1 2e-3
   # a path constraint (with the IK) goes to the GPU too: a path on the torso, chain scale,
   # percent spacing, partial mixes, the arm along it
   mkdir -p "$WORK/pc" && cp -r "$SRC/examples/mannequin/." "$WORK/pc/"
@@ -149,6 +164,7 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
   expect gpuworldpc '"mismatches":	0'
   awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldpc.out")" \
       'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.1) }' || fail "gpuworldpc: max_position_error not below 0.1 px"
+  bones_ok gpuworldpc 0.1 2e-3
   # two path constraints on one slot whose long path (300 vertices) a key deforms: each takes
   # its own copy of the deform (600 floats), and the bench's batch has room for both
   mkdir -p "$WORK/ps" && cp -r "$SRC/examples/mannequin/." "$WORK/ps/"

@@ -96,6 +96,11 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
                 cJSON_AddNumberToObject(g, "checked_vertices", (double)r->gpu_checked_vertices);
                 cJSON_AddNumberToObject(g, "max_position_error", r->gpu_max_error);
                 cJSON_AddNumberToObject(g, "mismatches", (double)r->gpu_mismatches);
+                if (c->gpu_world) { /* bones read back from the GPU (mf_gpu_batch_read_world) */
+                    cJSON_AddNumberToObject(g, "checked_bones", (double)r->gpu_checked_bones);
+                    cJSON_AddNumberToObject(g, "max_bone_position_error", r->gpu_max_bone_error);
+                    cJSON_AddNumberToObject(g, "max_bone_matrix_error", r->gpu_max_bone_m_error);
+                }
             }
         }
     }
@@ -153,6 +158,9 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
             printf("  check against the CPU (last frame): %lld vertices, largest position difference %g px, %lld "
                    "other differences\n", (long long)r->gpu_checked_vertices, r->gpu_max_error,
                    (long long)r->gpu_mismatches);
+        if (c->gpu_check && c->gpu_world)
+            printf("  bones read back from the GPU: %lld, largest position difference %g px, %g in the 2x2\n",
+                   (long long)r->gpu_checked_bones, r->gpu_max_bone_error, r->gpu_max_bone_m_error);
     }
     printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld (%lld bytes, %lld an instance)\n",
            r->allocations_per_frame, r->bytes_per_frame, (long long)r->setup_allocations, (long long)r->setup_bytes,

@@ -75,6 +75,10 @@ typedef struct mf_bench_result {
      * in calls, indices, uvs or colours (0 when the GPU agrees) */
     int64_t gpu_checked_vertices, gpu_mismatches;
     double gpu_max_error;
+    /* with gpu_check and the world on the GPU: bone worlds read back (mf_gpu_batch_read_world)
+     * and compared with the CPU's, their largest position (px) and 2×2 differences */
+    int64_t gpu_checked_bones;
+    double gpu_max_bone_error, gpu_max_bone_m_error;
 } mf_bench_result;
 
 /* Errors are located (diag names the rig or clip; an unknown clip or skin gets a suggestion). */

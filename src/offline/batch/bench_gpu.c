@@ -94,7 +94,8 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
         words = words < (1 << 29) ? words : (1 << 29) - 1;
         mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
                                 .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
-                                .max_words = (int32_t)words, .readback = check};
+                                .max_words = (int32_t)words, .readback = check,
+                                .readback_world = check && world}; /* the bones checked too */
         for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
         bool range = res == MF_ERR_ARGUMENT && diag && strcmp(diag->where, "mf_gpu_batch_desc") == 0;
         if (!range || (verts <= floor_v && idx <= floor_i && words <= floor_w)) break;
@@ -166,6 +167,35 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
     return res;
 }
 
+/* The GPU's world of the k-th instance added (read back into its pose) against the CPU's; the
+ * pose is left with the CPU's. An instance added with its CPU world (a clip shown) has none to
+ * read. */
+static void check_bones(const mf_gpu_batch *b, int32_t k, mf_pose *pose, mf_bench_result *r)
+{
+    mf_result res = mf_gpu_batch_read_world(b, k, pose);
+    if (res == MF_ERR_UNSUPPORTED) return; /* its world was the CPU's already */
+    size_t n = (size_t)pose->bone_count;
+    float *gw = res == MF_OK ? malloc(6 * n * sizeof(float) + 1) : NULL;
+    if (!gw) {
+        r->gpu_mismatches++;
+        mf_pose_update_world(pose);
+        return;
+    }
+    float *w[6] = {pose->a, pose->b, pose->c, pose->d, pose->wx, pose->wy};
+    for (int j = 0; j < 6; j++) memcpy(gw + (size_t)j * n, w[j], n * sizeof(float));
+    mf_pose_update_world(pose);
+    for (size_t i = 0; i < n; i++) {
+        if (!pose->active[i]) continue; /* the CPU left its world as it was */
+        for (int j = 0; j < 6; j++) {
+            double e = fabs((double)gw[(size_t)j * n + i] - (double)w[j][i]);
+            double *worst = j < 4 ? &r->gpu_max_bone_m_error : &r->gpu_max_bone_error;
+            if (!(e <= *worst)) *worst = e; /* NaN too */
+        }
+        r->gpu_checked_bones++;
+    }
+    free(gw);
+}
+
 /* Part p's last frame against the CPU's streams for the same poses. */
 static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, const mf_batch_item *items,
                        mf_bench_result *r)
@@ -182,9 +212,11 @@ static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, const 
         goto done;
     }
     mf_draw_batch_begin(cb);
+    int32_t k = 0; /* the instance's index in the frame's adds: the culled ones were not added */
     for (int32_t i = part_first(g, p); i < part_first(g, p + 1); i++) {
         if (items[i].state && items[i].state->culled) continue;
-        if (g->world) mf_pose_update_world(items[i].pose); /* the GPU made it: the CPU's for the check */
+        if (g->world) check_bones(b, k, items[i].pose, r); /* also makes the CPU's world for the check */
+        k++;
         if (mf_draw_list_build(lists[i], items[i].pose) != MF_OK || mf_draw_batch_add(cb, lists[i], d, g->xf + 6 * i) != MF_OK)
             r->gpu_mismatches++;
     }
