@@ -230,13 +230,13 @@ mf_result mf_gpu_batch_read(const mf_gpu_batch *b, mf_batch_vertex *vertices, ui
 /* After mf_gpu_batch_wait, with desc.readback_world: writes the world transforms the GPU
  * computed for the last submitted frame's skeleton-th instance (0-based, in the order of that
  * frame's successful mf_gpu_batch_add and mf_gpu_batch_add_local calls together: the value
- * b->skeletons had before the add; refused adds count nothing) into the pose's world arrays (a,
- * b, c, d, wx, wy of every bone; an inactive bone's as the GPU computed it), skeleton space as mf_pose_update_world writes them (the
- * placement xf is not in them), within float rounding of the CPU's (IK near full reach: see the
- * top). The host then reads bones from the pose as usual. The pose may be the one added or any
- * pose of the same data; its local and applied values are left as they are, and it is told its world changed
- * (mf_pose_world_changed: the next mf_pose_update_world computes every bone, keeping none of the
- * GPU's world).
+ * b->skeletons had before the add; refused adds count nothing) into the pose's world arrays
+ * (a, b, c, d, wx, wy of every bone; an inactive bone's as the GPU computed it), in skeleton
+ * space as mf_pose_update_world writes them (the placement xf is not in them), within float
+ * rounding of the CPU's (IK near full reach: see the top). The host then reads bones from the
+ * pose as usual. The pose may be the one added or any pose of the same data; its local and
+ * applied values are left as they are, and it is told its world changed (mf_pose_world_changed:
+ * the next mf_pose_update_world computes every bone, keeping none of the GPU's world).
  *   MF_OK;
  *   MF_ERR_UNSUPPORTED  the instance's palette did not come from the GPU: it was added with
  *                       add() (the pose's world is the CPU's already), or with add_local()
