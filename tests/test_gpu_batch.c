@@ -698,6 +698,8 @@ static void test_local_words(void **state)
     assert_false(mf_gpu_rig_world_ok(phys_rig));
     assert_true(mf_gpu_rig_world_ok(path_rig)); /* path constraints run on the GPU too */
     assert_false(mf_gpu_rig_world_ok(NULL));
+    assert_int_equal(mf_gpu_rig_local_words(phys_rig), 0); /* physics: no local adds to size */
+    assert_int_equal(mf_gpu_rig_local_words(NULL), 0);
     mf_pose *p[3], *pk = NULL;
     for (int i = 0; i < 3; i++) assert_int_equal(mf_pose_create(&r.data, NULL, &p[i], NULL), MF_OK);
     assert_int_equal(mf_pose_create(&phys.data, NULL, &pk, NULL), MF_OK);
@@ -767,13 +769,16 @@ static void test_local_words(void **state)
 /* One skeleton's words exactly: up uploaded (the local pose with its constraints' words and
  * deforms), gpu written by the GPU (palette, path scratch); not a word more. */
 static void local_words_exact(const char *rig_json, const char *const *names, const char *const *clips, int32_t up,
-                              int32_t gpu)
+                              int32_t gpu, bool most_is_this)
 {
     test_rig r;
     test_rig_build(&r, rig_json, names, clips, 2);
     mf_gpu_rig *rig = NULL;
     assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
     assert_true(mf_gpu_rig_world_ok(rig));
+    /* the rig's most words for an instance: these, or more where a slot may show a larger path */
+    if (most_is_this) assert_int_equal(mf_gpu_rig_local_words(rig), up + gpu);
+    else assert_true(mf_gpu_rig_local_words(rig) >= (uint32_t)(up + gpu));
     mf_pose *p = NULL;
     assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
     assert_int_equal(mf_pose_sample(p, &(mf_clip_sample){.clip = 0, .time = 0.3f, .prev_time = -1, .weight = 1}), MF_OK);
@@ -822,7 +827,7 @@ static void test_local_words_constraints(void **state)
     test_rig_build(&r, TF_RIG, TF_NAMES, TF_CLIPS, 2);
     int32_t n = r.data.bone_count, ni = r.data.ik_count, nt = r.data.transform_count;
     test_rig_free(&r);
-    local_words_exact(TF_RIG, TF_NAMES, TF_CLIPS, 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt, 6 * n);
+    local_words_exact(TF_RIG, TF_NAMES, TF_CLIPS, 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt, 6 * n, true);
     /* path constraints: 8 words each, and the deform of the path each one's slot shows at 0.3 s
      * (p_prop and p_chainoff on sd: wave's 13 influences, 26 floats each; p_len, p_skin and
      * p_zero on sa: open's 12 vertices, 24 floats each); the GPU's scratch: 5 × (3 bones + 1)
@@ -833,7 +838,7 @@ static void test_local_words_constraints(void **state)
     assert_int_equal(np, 7);
     test_rig_free(&r);
     local_words_exact(PATH_RIG, PATH_NAMES, PATH_CLIPS, 7 * n + (n + 3) / 4 + 3 * ni + 7 * nt + 8 * np + 2 * 26 + 3 * 24,
-                      6 * n + 5 * 4 + 4);
+                      6 * n + 5 * 4 + 4, false);
 }
 
 /* Two rigs interleaved in one frame, most of their instances posed on the GPU: a run of

@@ -125,6 +125,11 @@ bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
  * has no physics constraint (IK, transform and path constraints run on the GPU; physics steps
  * with time and keeps state, which stays on the CPU). false for NULL. */
 bool mf_gpu_rig_world_ok(const mf_gpu_rig *r);
+/* The most max_words one instance added with mf_gpu_batch_add_local takes: its local pose and
+ * constraint state, the deforms of the paths its slots may show, and the palette and scratch
+ * the GPU writes; not its meshes' deforms or clipped geometry. 0 for NULL or a rig that is not
+ * mf_gpu_rig_world_ok. For sizing mf_gpu_batch_desc.max_words. */
+uint32_t mf_gpu_rig_local_words(const mf_gpu_rig *r);
 /* Whether this frame's items need a draw list: a slot of the posed instance (of the rig's data)
  * shows a clipping attachment (its bone active). Check it after sampling (it reads the slots'
  * attachments and the active bones, not the world: mf_gpu_batch_add_local checks it before
@@ -146,7 +151,8 @@ typedef struct mf_gpu_batch_desc {
      * offsets of the path attachment its slot shows, a copy each even where two constraints
      * share a slot, besides what the GPU writes: the palette
      * and, for a rig with path constraints, their scratch, 5 × (the most bones of one + 1) +
-     * the most vertices of a path attachment / 3). 0: 2048 × max_instances */
+     * the most vertices of a path attachment / 3; mf_gpu_rig_local_words gives a rig's most).
+     * 0: 2048 × max_instances */
     int32_t max_words;
     int32_t frames_in_flight; /* 0: 2 */
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */

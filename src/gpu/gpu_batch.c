@@ -453,13 +453,6 @@ static int32_t path_shown(const mf_pose *p, int32_t k, int32_t *deform_count)
     return att;
 }
 
-static uint32_t fixed_local_words(const mf_pose *p)
-{
-    const mf_skel_data *d = p->data;
-    return 7u * (uint32_t)p->bone_count + ((uint32_t)p->bone_count + 3u) / 4u + 3u * (uint32_t)d->ik_count +
-           MF_GPU_TF_LOCAL_WORDS * (uint32_t)d->transform_count + MF_GPU_PATH_LOCAL_WORDS * (uint32_t)d->path_count;
-}
-
 /* The local pose the GPU makes the palette from (world.comp): x, y, rot, sx, sy, shx, shy as
  * arrays of n floats, then the inherit modes, 4 a word, then 3 words an IK constraint: mix,
  * softness, and bend (a signed byte) | compress << 8 | stretch << 9 | active << 10; then 7
@@ -487,7 +480,7 @@ static void put_locals(const mf_pose *p, uint32_t *w)
         memcpy(tf, p->tf_mix + 6 * k, 6 * sizeof(float));
         tf[6] = p->tf_active[k] != 0;
     }
-    uint32_t *pw = tf, def_at = fixed_local_words(p);
+    uint32_t *pw = tf, def_at = mf_gpu_local_fixed_words(p->data);
     for (int32_t k = 0; k < p->data->path_count; k++, pw += MF_GPU_PATH_LOCAL_WORDS) {
         memcpy(pw, p->path_mix + 3 * k, 3 * sizeof(float));
         memcpy(pw + 3, p->path_position + k, sizeof(float));
@@ -504,7 +497,7 @@ static void put_locals(const mf_pose *p, uint32_t *w)
 
 static uint32_t local_words(const mf_pose *p)
 {
-    uint32_t words = fixed_local_words(p);
+    uint32_t words = mf_gpu_local_fixed_words(p->data);
     for (int32_t k = 0; k < p->data->path_count; k++) {
         int32_t dc;
         path_shown(p, k, &dc);

@@ -113,6 +113,7 @@ struct mf_gpu_rig {
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
     bool world_ok;   /* IK, transform and path constraints alone: the GPU can compute the world (mf_gpu_batch_add_local) */
     uint32_t path_scratch; /* words an instance's path constraints work in (world.comp), after its palette */
+    uint32_t local_words_max; /* mf_gpu_rig_local_words */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such
      * fits when that room is left (the pose walk then checks no item) */
     int32_t max_att_vertices, max_att_indices;
@@ -142,4 +143,18 @@ enum { MF_GPU_TF_WORDS = 10, MF_GPU_TF_LOCAL_WORDS = 7 };
 #define MF_GPU_PROG_PATH 0x20000000u
 #define MF_GPU_PROG_KIND (MF_GPU_PROG_IK | MF_GPU_PROG_TF | MF_GPU_PROG_PATH)
 enum { MF_GPU_PATH_WORDS = 7, MF_GPU_PATH_LOCAL_WORDS = 8 };
+
+/* Words of a local pose before its path constraints' words: 7 a bone, the inherit modes 4 a
+ * word, 3 an IK constraint, MF_GPU_TF_LOCAL_WORDS a transform constraint (gpu_batch.c:
+ * put_locals). */
+static inline uint32_t mf_gpu_local_path_at(const mf_skel_data *d)
+{
+    uint32_t n = (uint32_t)d->bone_count;
+    return 7u * n + (n + 3u) / 4u + 3u * (uint32_t)d->ik_count + MF_GPU_TF_LOCAL_WORDS * (uint32_t)d->transform_count;
+}
+/* Words of a local pose before the deforms of the paths its slots show. */
+static inline uint32_t mf_gpu_local_fixed_words(const mf_skel_data *d)
+{
+    return mf_gpu_local_path_at(d) + MF_GPU_PATH_LOCAL_WORDS * (uint32_t)d->path_count;
+}
 #endif

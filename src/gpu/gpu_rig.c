@@ -39,7 +39,7 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
     /* path records, then their bones; their instance words follow the transform constraints' */
     size_t np = (size_t)d->path_count, path_at = list_at;
     list_at += MF_GPU_PATH_WORDS * np;
-    uint32_t local_at = 7u * (uint32_t)n + ((uint32_t)n + 3u) / 4u + 3u * (uint32_t)k + MF_GPU_TF_LOCAL_WORDS * (uint32_t)nt;
+    uint32_t local_at = mf_gpu_local_path_at(d);
     for (size_t c = 0; c < np; c++) {
         const mf_sd_path *pc = &d->path[c];
         if (w) {
@@ -154,6 +154,19 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
     r->needs_list = r->clip_slot_count > 0;
     r->world_ok = d->physics_count == 0; /* IK, transform and path constraints run there */
     r->path_scratch = d->path_count > 0 ? 5u * scratch_s + curves_cap : 0u;
+    /* an instance's most words: its local pose with the largest deform each path constraint's
+     * slot can show (each constraint takes its own copy), the palette and the scratch */
+    uint32_t most = mf_gpu_local_fixed_words(d) + 6u * (uint32_t)d->bone_count + r->path_scratch;
+    for (int32_t k = 0; k < d->path_count; k++) {
+        uint32_t deform = 0;
+        for (int32_t a = 0; a < d->attachment_count; a++) {
+            const mf_sd_attachment *at = &d->attachments[a];
+            if (at->type == MF_SD_ATT_PATH && at->slot == d->path[k].target && (uint32_t)at->deform_count > deform)
+                deform = (uint32_t)at->deform_count;
+        }
+        most += deform;
+    }
+    r->local_words_max = most;
     r->att = (mf_gpu_att *)(void *)((unsigned char *)r + att_at);
     for (int32_t i = 0; i < d->attachment_count; i++) {
         const mf_sd_attachment *at = &d->attachments[i];
@@ -231,3 +244,4 @@ void mf_gpu_rig_destroy(mf_gpu_rig *r)
 uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r) { return r ? r->bytes : 0; }
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r) { return !r || r->needs_list; }
 bool mf_gpu_rig_world_ok(const mf_gpu_rig *r) { return r && r->world_ok; }
+uint32_t mf_gpu_rig_local_words(const mf_gpu_rig *r) { return r && r->world_ok ? r->local_words_max : 0u; }

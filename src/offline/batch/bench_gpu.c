@@ -62,25 +62,9 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
      * it fits: what the instances draw unclipped always has room. */
     int64_t deform = 0;
     for (int32_t a = 0; a < d->attachment_count; a++) deform += d->attachments[a].deform_count;
-    /* a palette (6 words a bone), or a local pose (with its constraints' state) and the palette
-     * the GPU makes of it, with its path constraints' scratch (gpu_internal.h: at most this) */
-    int64_t bones = d->bone_count, pose_w = 6 * bones;
-    if (world) {
-        pose_w = 13 * bones + (bones + 3) / 4 + 3 * (int64_t)d->ik_count + 7 * (int64_t)d->transform_count +
-                 8 * (int64_t)d->path_count;
-        for (int32_t k = 0; k < d->path_count; k++) {
-            pose_w += 5 * ((int64_t)d->path[k].bone_count + 1);
-            /* each constraint takes its own copy of its path's deform: two on one slot take two */
-            int32_t most = 0;
-            for (int32_t a = 0; a < d->attachment_count; a++)
-                if (d->attachments[a].type == MF_SD_ATT_PATH && d->attachments[a].slot == d->path[k].target &&
-                    d->attachments[a].deform_count > most)
-                    most = d->attachments[a].deform_count;
-            pose_w += most;
-        }
-        for (int32_t a = 0; a < d->attachment_count; a++)
-            if (d->attachments[a].type == MF_SD_ATT_PATH) pose_w += d->attachments[a].vertex_count / 3;
-    }
+    /* a palette (6 words a bone), or a local pose, its constraints' state and what the GPU
+     * writes for it (mf_gpu_rig_local_words) */
+    int64_t pose_w = world ? (int64_t)mf_gpu_rig_local_words(g->rig) : 6 * (int64_t)d->bone_count;
     int64_t floor_w = (int64_t)per * (pose_w + deform);
     int64_t floor_v = (int64_t)per * dl->vertex_unclipped, floor_i = (int64_t)per * dl->index_unclipped;
     int64_t words = floor_w + (int64_t)per * (4 * (int64_t)dl->vertex_cap + dl->index_cap);
