@@ -406,12 +406,10 @@ float wrap_deg(float r) { return r - ceil(r / 360.0 - 0.5) * 360.0; }
 
 // A transform constraint in world space (pose_transform.c: world_mode), in floats where the
 // CPU uses doubles.
-void tf_world(uint r, float mix[6], bool relative)
+void tf_world(uint r, float mix[6], float off[6], bool relative)
 {
     uint tg = prog[r], first = prog[r + 1u], count = prog[r + 2u];
-    float off_rot = uintBitsToFloat(prog[r + 4u]), off_x = uintBitsToFloat(prog[r + 5u]);
-    float off_y = uintBitsToFloat(prog[r + 6u]), off_sx = uintBitsToFloat(prog[r + 7u]);
-    float off_sy = uintBitsToFloat(prog[r + 8u]), off_shy = uintBitsToFloat(prog[r + 9u]);
+    float off_rot = off[0], off_x = off[1], off_y = off[2], off_sx = off[3], off_sy = off[4], off_shy = off[5];
     vec4 tm = wm(tg);
     vec2 tt = wt(tg);
     float ta = tm.x, tb = tm.y, tc = tm.z, td = tm.w;
@@ -461,12 +459,10 @@ void tf_world(uint r, float mix[6], bool relative)
 
 // A transform constraint in local space (pose_transform.c: local_mode): on the applied values,
 // then the bone's world from them.
-void tf_local(uint r, float mix[6], bool relative)
+void tf_local(uint r, float mix[6], float off[6], bool relative)
 {
     uint tg = prog[r], first = prog[r + 1u], count = prog[r + 2u];
-    float off_rot = uintBitsToFloat(prog[r + 4u]), off_x = uintBitsToFloat(prog[r + 5u]);
-    float off_y = uintBitsToFloat(prog[r + 6u]), off_sx = uintBitsToFloat(prog[r + 7u]);
-    float off_sy = uintBitsToFloat(prog[r + 8u]), off_shy = uintBitsToFloat(prog[r + 9u]);
+    float off_rot = off[0], off_x = off[1], off_y = off[2], off_sx = off[3], off_sy = off[4], off_shy = off[5];
     for (uint k = 0u; k < count; k++) {
         uint i = prog[first + k];
         float rot = ap(AROT, i), x = ap(AX, i), y = ap(AY, i), sx = ap(ASX, i), sy = ap(ASY, i), shy = ap(ASHY, i);
@@ -503,8 +499,10 @@ void apply_tf(uint k, uint n_update)
     if (!any) return;
     uint r = 3u + 2u * g_n + n_update + 4u * n_ik + TF_WORDS * k;
     uint flags = prog[r + 3u];
-    if ((flags & 1u) != 0u) tf_local(r, mix, (flags & 2u) != 0u);
-    else tf_world(r, mix, (flags & 2u) != 0u);
+    float off[6]; // rot, x, y, scaleX, scaleY, shearY
+    for (uint c = 0u; c < 6u; c++) off[c] = uintBitsToFloat(prog[r + 4u + c]);
+    if ((flags & 1u) != 0u) tf_local(r, mix, off, (flags & 2u) != 0u);
+    else tf_world(r, mix, off, (flags & 2u) != 0u);
 }
 
 // Path constraints (pose_path.c), in floats where the CPU uses doubles. The path attachment's
