@@ -155,6 +155,11 @@ typedef struct mf_gpu_batch_desc {
      * 0: 2048 × max_instances */
     int32_t max_words;
     int32_t frames_in_flight; /* 0: 2 */
+    /* physics constraints whose springs the batch keeps on the GPU across frames
+     * (mf_gpu_batch_physics_acquire: a state takes its rig's physics constraint count): 48
+     * bytes of device-local memory and 16 of the library's CPU memory each. 0: 8 ×
+     * max_instances */
+    int32_t max_physics;
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
     bool readback;
     /* keep a host-visible copy of each frame's GPU-computed bone palettes (add_local's) for
@@ -216,6 +221,41 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose
  *                    world): nothing added;
  *   MF_ERR_NOMEM     as add(). */
 mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose, const float *xf);
+
+/* Physics constraints on the GPU: the springs of an instance of a rig with physics constraints
+ * live in a state the batch keeps from frame to frame (device-local, written by the GPU alone),
+ * which the host acquires once for the instance and names at each add:
+ *
+ *     int32_t st;  mf_gpu_batch_physics_acquire(b, rig, &st);      // once, for the instance
+ *     per frame (as on the CPU: sample, then the springs' inputs; no world update):
+ *         mf_tracks_apply(t, pose);                    // physics timelines and reset keys
+ *         mf_pose_physics_move(pose, dx, dy); mf_pose_physics_step(pose, dt);
+ *         mf_gpu_batch_add_physics(b, rig, pose, st, xf);
+ *     mf_gpu_batch_physics_release(b, st);              // the instance is gone
+ *
+ * The add takes what mf_pose_update_world would take (the pending time, movement and reset
+ * requests: cleared in the pose) and copies the constraints' animated settings
+ * (mf_pose_physics_values) and the pose-wide mode, mix, gravity, wind and teleport distance;
+ * the GPU steps and applies the springs at each constraint's place in the update order as the
+ * CPU would (pose_physics_solve.c). The time is accounted on the host in doubles exactly as the
+ * CPU does, so the springs step on the same frames, and the GPU needs no 64-bit floats; the
+ * springs themselves run in floats, within float rounding of the CPU's (which a swinging
+ * spring may carry for some frames). A state starts at rest on its first add, as a new pose
+ * does on its first update. The pose's own physics state is not touched (stale: a pose moved
+ * back to mf_pose_update_world continues from its own last CPU state, or reset it). An add
+ * that poses nothing (no item drawn) takes nothing: its inputs wait in the pose for the next.
+ *   acquire: MF_OK; MF_ERR_ARGUMENT NULLs, a rig of another device or without physics
+ *            constraints; MF_ERR_NOMEM no room for its constraints in desc.max_physics
+ *            (released states' room is reused);
+ *   release: MF_ERR_ARGUMENT not an acquired state. Frames already recorded finish with it;
+ *            a state acquired in its place is not added before the next begin();
+ *   add_physics: as add_local() (which refuses rigs with physics constraints), and
+ *            MF_ERR_ARGUMENT for a state not acquired for this rig (another rig's, released,
+ *            out of range) or already added this frame: nothing added, nothing taken. */
+mf_result mf_gpu_batch_physics_acquire(mf_gpu_batch *b, const mf_gpu_rig *rig, int32_t *state);
+mf_result mf_gpu_batch_physics_release(mf_gpu_batch *b, int32_t state);
+mf_result mf_gpu_batch_add_physics(mf_gpu_batch *b, const mf_gpu_rig *rig, mf_pose *pose, int32_t state,
+                                   const float *xf);
 
 /* Records the frame's work into the host's command buffer (recording, outside a render pass,
  * of the device's queue family): the upload copy, the dispatches, and a barrier that makes the

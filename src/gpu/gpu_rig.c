@@ -52,6 +52,21 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
         }
         list_at += (size_t)pc->bone_count;
     }
+    /* physics records (gpu_internal.h); their instance words follow the path constraints' */
+    size_t nph = (size_t)d->physics_count, phys_at = list_at;
+    list_at += MF_GPU_PHYS_WORDS * nph;
+    for (size_t c = 0; w && c < nph; c++) {
+        const mf_sd_physics *ph = &d->physics[c];
+        uint32_t *r = w + phys_at + MF_GPU_PHYS_WORDS * c;
+        /* the channels as the CPU's solver takes them (pose_physics_solve.c: prepare) */
+        uint32_t chan = (ph->x > 0 || ph->y > 0 ? MF_GPU_PHYS_XY : 0u) | (ph->rotate > 0 ? MF_GPU_PHYS_ROTATE : 0u) |
+                        (ph->shear_x > 0 ? MF_GPU_PHYS_SHEAR : 0u) | (ph->scale_x > 0 ? MF_GPU_PHYS_SCALE : 0u);
+        if (d->bones[ph->bone].length > 0 && (chan & ~(uint32_t)MF_GPU_PHYS_XY)) chan |= MF_GPU_PHYS_SPIN;
+        r[0] = (uint32_t)ph->bone, r[1] = chan;
+        const float amounts[6] = {ph->x, ph->y, ph->rotate, ph->shear_x, ph->scale_x, ph->rotate + ph->shear_x};
+        memcpy(r + 2, amounts, sizeof amounts);
+        r[8] = mf_gpu_local_phys_at(d), r[9] = (uint32_t)c;
+    }
     if (w) {
         w[0] = (uint32_t)u, w[1] = (uint32_t)k, w[2] = (uint32_t)n;
         for (size_t i = 0; i < n; i++) {
@@ -63,8 +78,9 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
             uint32_t op = ref->kind == MF_SD_REF_IK          ? MF_GPU_PROG_IK | (uint32_t)ref->index
                           : ref->kind == MF_SD_REF_TRANSFORM ? MF_GPU_PROG_TF | (uint32_t)ref->index
                           : ref->kind == MF_SD_REF_PATH ? MF_GPU_PROG_PATH | (uint32_t)(path_at + MF_GPU_PATH_WORDS * (size_t)ref->index)
+                          : ref->kind == MF_SD_REF_PHYSICS ? MF_GPU_PROG_PHYS | (uint32_t)(phys_at + MF_GPU_PHYS_WORDS * (size_t)ref->index)
                           : ref->kind == MF_SD_REF_BONE ? (uint32_t)ref->index
-                                                        : MF_GPU_PROG_KIND; /* physics: never run (refused) */
+                                                        : MF_GPU_PROG_KIND; /* none such: never run */
             w[3 + 2 * n + e] = op;
         }
         for (size_t c = 0; c < k; c++) {
@@ -152,7 +168,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
-    r->world_ok = d->physics_count == 0; /* IK, transform and path constraints run there */
+    r->world_ok = true; /* every constraint runs there (physics with a state: mf_gpu_batch_add_physics) */
     r->path_scratch = d->path_count > 0 ? 5u * scratch_s + curves_cap : 0u;
     /* an instance's most words: its local pose with the largest deform each path constraint's
      * slot can show (each constraint takes its own copy), the palette and the scratch */
