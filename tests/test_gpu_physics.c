@@ -267,8 +267,9 @@ static double swing(const mf_pose *p, const mf_skel_data *d)
 
 /* Per instance: 0 plain, with a host reset at frame 70 and POSE mode for frames 100..109;
  * 1 at the pose-wide mix 0.5 with global gravity and wind, a teleport distance and a jump of
- * 500 px at frame 90; 2 moving a little every frame, mode NONE for frames 40..59 then UPDATE,
- * mix 0 for frames 130..139. */
+ * 500 px at frame 90, the bob's bone inactive for frames 20..49 (its constraint skipped, its
+ * time and movement kept); 2 moving a little every frame, mode NONE for frames 40..59 then
+ * UPDATE, mix 0 for frames 130..139. */
 static void fixture_hook(mf_pose *p, int inst, int f)
 {
     if (inst == 0) {
@@ -279,6 +280,8 @@ static void fixture_hook(mf_pose *p, int inst, int f)
         mf_pose_physics_set_globals(p, 15.0f, -8.0f);
         mf_pose_physics_set_teleport(p, 200.0f);
         if (f == 90) mf_pose_physics_move(p, 500.0f, -40.0f);
+        if (f % 10 == 0) mf_pose_physics_move(p, -4.0f, 2.0f);
+        p->active[5] = f < 20 || f >= 50;
     } else {
         mf_pose_physics_move(p, 3.0f, -1.5f);
         mf_pose_physics_set_mode(p, f >= 40 && f < 60 ? MF_PHYSICS_NONE : MF_PHYSICS_UPDATE);

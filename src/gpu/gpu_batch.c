@@ -53,9 +53,9 @@ typedef struct phys_state {
 } phys_state;
 
 /* What the host keeps of a constraint's state (a unit): its time not yet stepped (double, as
- * the CPU's), the movement it has not lagged behind yet, whether it was put at rest once, and a
- * reset asked and not yet done (an inactive constraint keeps it, as on the CPU). The springs
- * themselves live on the GPU. */
+ * the CPU's) and the movement it has not lagged behind yet; beside them (gpu_batch: unit_init,
+ * unit_reset) whether it was put at rest once and a reset asked and not yet done (an inactive
+ * constraint keeps it, as on the CPU). The springs themselves live on the GPU. */
 typedef struct phys_unit {
     double remaining;
     float move_x, move_y;

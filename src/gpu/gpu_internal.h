@@ -111,7 +111,7 @@ struct mf_gpu_rig {
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
-    bool world_ok;   /* IK, transform and path constraints alone: the GPU can compute the world (mf_gpu_batch_add_local) */
+    bool world_ok;   /* the GPU can compute the world (every rig now: physics through mf_gpu_batch_add_physics) */
     uint32_t path_scratch; /* words an instance's path constraints work in (world.comp), after its palette */
     uint32_t local_words_max; /* mf_gpu_rig_local_words */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such

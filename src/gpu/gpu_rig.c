@@ -2,7 +2,7 @@
  * INFLUENCES and SPANS as they are, one 8-word record an attachment, each drawable
  * attachment's triangles as 32-bit item-relative indices (a region's split along Spine's
  * diagonal, as the draw list's), and the pose program world.comp runs (bones' parents and
- * lengths, the update order, the IK, transform and path constraints). Uploaded once. */
+ * lengths, the update order, the IK, transform, path and physics constraints). Uploaded once. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -14,12 +14,13 @@ static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
 
 /* The pose program (world.comp): update count, IK count, bone count; each bone's parent, then
  * its length; the update order (MF_GPU_PROG_IK | k for IK k, MF_GPU_PROG_TF | k for transform
- * constraint k, MF_GPU_PROG_PATH | its record's word for a path constraint, else the bone); 4
- * words an IK: first bone, second bone (-1: one), target, uniform; 10 words a transform
- * constraint: target, the word its bones start at, their count, local | relative << 1, the
- * offsets rot, x, y, sx, sy, shy; then the transform constraints' bones; then the path
- * constraints' records (MF_GPU_PATH_WORDS, gpu_internal.h) and their bones. scratch is the rig's
- * room S (path_scratch). NULL counts the words. */
+ * constraint k, MF_GPU_PROG_PATH or MF_GPU_PROG_PHYS | its record's word for a path or a physics
+ * constraint, else the bone); 4 words an IK: first bone, second bone (-1: one), target, uniform;
+ * 10 words a transform constraint: target, the word its bones start at, their count, local |
+ * relative << 1, the offsets rot, x, y, sx, sy, shy; then the transform constraints' bones; then
+ * the path constraints' records (MF_GPU_PATH_WORDS, gpu_internal.h) and their bones; then the
+ * physics constraints' records (MF_GPU_PHYS_WORDS). scratch is the rig's room S (path_scratch).
+ * NULL counts the words. */
 static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
 {
     size_t n = (size_t)d->bone_count, u = (size_t)d->update_count, k = (size_t)d->ik_count;

@@ -1,19 +1,20 @@
 #version 450
-// World transforms on the GPU (mf_gpu_batch_add_local): one invocation an instance runs the
-// rig's update order from the local pose the CPU sampled, bones, IK, transform and path
-// constraints interleaved, and writes the palette skin.comp reads (6 floats a bone: a, b, wx, c,
-// d, wy). The same steps as the CPU's world update (src/runtime/pose/pose_world.c, pose_ik.c,
-// pose_transform.c, pose_path.c) for a rig without physics constraints, all five inherit modes;
+// World transforms on the GPU (mf_gpu_batch_add_local, _add_physics): one invocation an instance
+// runs the rig's update order from the local pose the CPU sampled, bones, IK, transform, path and
+// physics constraints interleaved, and writes the palette skin.comp reads (6 floats a bone: a, b,
+// wx, c, d, wy). The same steps as the CPU's world update (src/runtime/pose/pose_world.c,
+// pose_ik.c, pose_transform.c, pose_path.c, pose_physics_solve.c), all five inherit modes;
 // results agree within float rounding, not bit for bit (floats where the CPU's IK, world-space
 // transform and path constraints use doubles; the GPU's own cos, sin, atan2 and sqrt).
 layout(local_size_x = 64) in;
 
 // the pose program (gpu_rig.c): update count, IK count, bone count; parents; lengths; the
-// update order (PROG_IK | k for IK k, PROG_TF | k for transform constraint k, PROG_PATH | its
-// record's word for a path constraint, else a bone); 4 words an IK: bone, second bone or NONE,
-// target, uniform; 10 words a transform constraint: target, the word its bones start at, their
-// count, local | relative << 1, 6 offsets; their bones; 7 words a path constraint (gpu_internal.h:
-// the slot's bone, bones' word, count, modes, rotation offset, its local words' place, scratch S)
+// update order (PROG_IK | k for IK k, PROG_TF | k for transform constraint k, PROG_PATH or
+// PROG_PHYS | its record's word for a path or a physics constraint, else a bone); 4 words an
+// IK: bone, second bone or NONE, target, uniform; 10 words a transform constraint: target, the
+// word its bones start at, their count, local | relative << 1, 6 offsets; their bones; 7 words a
+// path constraint (gpu_internal.h: the slot's bone, bones' word, count, modes, rotation offset,
+// its local words' place, scratch S); 10 words a physics constraint (gpu_internal.h)
 layout(std430, set = 0, binding = 5) readonly buffer RigProgram { uint prog[]; };
 // the rig's floats, influences, spans and attachment records (skin.comp): path attachments
 layout(std430, set = 0, binding = 0) readonly buffer RigFloats { float rig_floats[]; };
@@ -25,7 +26,8 @@ layout(std430, set = 0, binding = 3) readonly buffer RigAtts { uint rig_atts[]; 
 // rewrite them here), the inherit modes 4 a word, then 3 words an IK: mix, softness, flags; then
 // 7 words a transform constraint: 6 mixes (rotate, x, y, scaleX, scaleY, shearY), active; then
 // 8 words a path constraint: 3 mixes, position, spacing, active, attachment (NONE: none), its
-// deform's word from the locals' start (NONE: none); those deforms. The palette is followed by
+// deform's word from the locals' start (NONE: none); with physics constraints 2 words and 14 a
+// constraint (gpu_internal.h); those deforms. The palette is followed by
 // the path constraints' scratch (written here, never uploaded).
 layout(std430, set = 1, binding = 0) buffer Frame { uint fw[]; };
 
