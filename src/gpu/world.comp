@@ -832,10 +832,13 @@ const uint MODE_UPDATE = 0u, MODE_NONE = 2u;
 // state floats: shown origin, shown tip, offsets and velocities
 const uint S_UX = 0u, S_UY = 1u, S_TX = 2u, S_TY = 3u, S_XO = 4u, S_YO = 5u, S_XV = 6u, S_YV = 7u, S_RO = 8u,
            S_RV = 9u, S_SO = 10u, S_SV = 11u;
-uint s_at; // the constraint's first state float
+uint s_at;            // the constraint's first state float
+float S[PHYS_STATE];  // its state while it runs: loaded once, stored once
 
-float st(uint j) { return ps[s_at + j]; }
-void set_st(uint j, float v) { ps[s_at + j] = v; }
+float st(uint j) { return S[j]; }
+void set_st(uint j, float v) { S[j] = v; }
+void phys_load() { for (uint j = 0u; j < PHYS_STATE; j++) S[j] = ps[s_at + j]; }
+void phys_store() { for (uint j = 0u; j < PHYS_STATE; j++) ps[s_at + j] = S[j]; }
 
 // the shown origin and tip (origin plus the x axis times the length)
 void keep_tip(uint i, float len)
@@ -891,8 +894,10 @@ void apply_phys(uint r)
     float len = length_of(i);
     if (mode == MODE_NONE) { // bones as posed; the tip kept so that switching back shows no jump
         keep_tip(i, len);
+        for (uint j = S_UX; j <= S_TY; j++) ps[s_at + j] = S[j];
         return;
     }
+    if ((flags & PF_REST) == 0u) phys_load(); // else all of it written first
     float cx = uintBitsToFloat(prog[r + 2u]), cy = uintBitsToFloat(prog[r + 3u]);
     float crot = uintBitsToFloat(prog[r + 4u]), cshx = uintBitsToFloat(prog[r + 5u]);
     float cscx = uintBitsToFloat(prog[r + 6u]), turn = uintBitsToFloat(prog[r + 7u]);
@@ -992,6 +997,7 @@ void apply_phys(uint r)
         vec2 t = wt(i);
         set_st(S_UX, a0.x), set_st(S_UY, a0.y), set_st(S_TX, t.x + m.x * len), set_st(S_TY, t.y + m.z * len);
     }
+    phys_store();
 }
 
 void main()
