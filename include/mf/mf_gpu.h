@@ -247,6 +247,9 @@ mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const m
  * does on its first update. The pose's own physics state is not touched (stale: a pose moved
  * back to mf_pose_update_world continues from its own last CPU state, or reset it). An add
  * that poses nothing (no item drawn) takes nothing: its inputs wait in the pose for the next.
+ * A frame that shows a clipping attachment needs the CPU's world (add_physics refuses it, as
+ * add_local does): mf_pose_update_world then steps the pose's own springs, not the state's, so
+ * a rig whose clipping shows on some frames only is better posed on the CPU throughout.
  *   acquire: MF_OK; MF_ERR_ARGUMENT NULLs, a rig of another device or without physics
  *            constraints; MF_ERR_NOMEM no room for its constraints in desc.max_physics
  *            (released states' room is reused);
