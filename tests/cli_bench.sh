@@ -180,12 +180,14 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
       --gpu-check --json
   expect gpuworldps '"world_on_gpu":	true'
   expect gpuworldps '"mismatches":	0'
-  # a physics constraint keeps the world on the CPU
+  # physics constraints: their springs on the GPU too, checked against the CPU's beside them
   mkdir -p "$WORK/ph" && cp -r "$SRC/examples/mannequin/." "$WORK/ph/"
-  sed -i -e 's/"physics": \[\],/"physics": [ { "name": "ph", "bone": "hand_l", "x": 1, "rotate": 1 } ],/' "$WORK/ph/mannequin.mskel"
+  sed -i -e 's/"physics": \[\],/"physics": [ { "name": "ph", "bone": "hand_l", "x": 1, "rotate": 1, "gravity": 30 } ],/' "$WORK/ph/mannequin.mskel"
   grep -q '"name": "ph"' "$WORK/ph/mannequin.mskel" || fail "gpuworldph: the physics constraint was not written into the rig"
-  run 2 gpuworldph skel bench "$WORK/ph/mannequin.mskel" --clip walk --gpu-cpu --gpu-world
-  expect gpuworldph "--gpu-world: the rig has physics constraints"
+  run 0 gpuworldph skel bench "$WORK/ph/mannequin.mskel" --clip walk --instances 5 --frames 20 --threads 2 --gpu-cpu \
+      --gpu-world --gpu-check --json
+  expect gpuworldph '"world_on_gpu":	true'
+  expect gpuworldph '"mismatches":	0'
   run 2 gpuworldnogpu skel bench "$RIG" --clip walk --gpu-world
   expect gpuworldnogpu "--gpu-world needs --gpu or --gpu-cpu"
 else

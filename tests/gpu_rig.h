@@ -113,7 +113,7 @@ static inline void gpu_test_keep_driver_mapped(void)
 
 /* Regions (one Additive with a dark colour), an unweighted mesh with a deform clip, a clipping
  * range over a region and a mesh, a weighted mesh. */
-static const char *SCENE_RIG = RIG_HEAD
+static const char *SCENE_RIG __attribute__((unused)) = RIG_HEAD
     "\"bones\":[{\"name\":\"root\"},{\"name\":\"arm\",\"parent\":\"root\",\"x\":10,\"rot\":20},"
     "{\"name\":\"hand\",\"parent\":\"arm\",\"x\":25}],"
     "\"slots\":[{\"name\":\"r0\",\"bone\":\"root\",\"attachment\":\"r0\",\"color\":\"#ff8040c0\"},"
@@ -182,6 +182,55 @@ static const char *const WORLD_CLIPS[] __attribute__((unused)) = {
      * to 0 in x for the first 0.4 s */
     CLIP_HEAD "\"length\":1,\"bones\":{\"nrr\":{\"rotate\":{\"t\":[0,1],\"v\":[400,1900]}},"
     "\"nsr\":{\"rotate\":{\"t\":[0,1],\"v\":[-720,-3000]}},\"arm\":{\"scale\":{\"t\":[0,0.4,0.41],\"v\":[[0,1],[0,1],[1,1]]}},\"ot\":{\"scale\":{\"t\":[0,1],\"v\":[[1,1],[-2,0.5]]}}}}"};
+
+/* Physics constraints (the GPU steps their springs: mf_gpu_batch_add_physics): hair with x, y
+ * and rotate under gravity and wind, a child under it (hair2: rotate and shearX, a speed limit),
+ * a tail with scaleX, shearX and rotate at 30 fps (damping's powf), a bob with only x and y
+ * (its applied origin alone recomputed) and a constraint mix, a NoScale bone that turns, and a
+ * local transform constraint after them reading hair's applied values; the clip swings and
+ * moves the root (the springs lag and swing), keys the bob's mix and the tail's wind and has a
+ * reset key for hair at 0.5 s. Regions on the physics bones and a mesh weighted across hair and
+ * hair2. */
+static const char *PHYS_RIG __attribute__((unused)) = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"body\",\"parent\":\"root\",\"y\":-20,\"length\":20,\"sx\":1.2,\"sy\":0.85},"
+    "{\"name\":\"hair\",\"parent\":\"body\",\"x\":5,\"rot\":90,\"length\":40},"
+    "{\"name\":\"hair2\",\"parent\":\"hair\",\"x\":40,\"rot\":10,\"length\":30},"
+    "{\"name\":\"tail\",\"parent\":\"body\",\"x\":-10,\"rot\":170,\"length\":50,\"sy\":0.8},"
+    "{\"name\":\"bob\",\"parent\":\"root\",\"x\":30,\"y\":10,\"length\":0},"
+    "{\"name\":\"ns\",\"parent\":\"body\",\"x\":12,\"y\":-6,\"rot\":-60,\"length\":25,\"sx\":1.3,\"inherit\":\"NoScale\"},"
+    "{\"name\":\"follow\",\"parent\":\"root\",\"x\":-30,\"length\":15}],"
+    "\"slots\":[{\"name\":\"h\",\"bone\":\"hair\",\"attachment\":\"r\"},{\"name\":\"h2\",\"bone\":\"hair2\",\"attachment\":\"r\"},"
+    "{\"name\":\"t\",\"bone\":\"tail\",\"attachment\":\"r\"},{\"name\":\"b\",\"bone\":\"bob\",\"attachment\":\"r\"},"
+    "{\"name\":\"n\",\"bone\":\"ns\",\"attachment\":\"r\"},{\"name\":\"f\",\"bone\":\"follow\",\"attachment\":\"r\"},"
+    "{\"name\":\"w\",\"bone\":\"root\",\"attachment\":\"w\"}],"
+    "\"physics\":[{\"name\":\"p_hair\",\"order\":0,\"bone\":\"hair\",\"x\":1,\"y\":0.7,\"rotate\":1,\"inertia\":0.8,\"strength\":80,"
+    "\"damping\":0.9,\"gravity\":20,\"wind\":5},"
+    "{\"name\":\"p_hair2\",\"order\":1,\"bone\":\"hair2\",\"rotate\":1,\"shearX\":0.5,\"inertia\":0.6,\"strength\":120,"
+    "\"damping\":0.85,\"limit\":600},"
+    "{\"name\":\"p_tail\",\"order\":2,\"bone\":\"tail\",\"scaleX\":1,\"shearX\":1,\"rotate\":0.5,\"gravity\":40,\"wind\":-10,"
+    "\"damping\":0.8,\"mass\":2,\"step\":0.033333335},"
+    "{\"name\":\"p_bob\",\"order\":3,\"bone\":\"bob\",\"x\":1,\"y\":1,\"strength\":50,\"damping\":0.95,\"gravity\":10,\"mix\":0.5},"
+    "{\"name\":\"p_ns\",\"order\":4,\"bone\":\"ns\",\"rotate\":1,\"inertia\":0.9,\"strength\":60,\"damping\":0.9}],"
+    "\"transform\":[{\"name\":\"tf\",\"order\":9,\"bones\":[\"follow\",\"hair2\"],\"target\":\"hair\",\"local\":true,"
+    "\"mixRotate\":0.5,\"mixX\":0.3,\"mixY\":0.3,\"mixScaleX\":0,\"mixScaleY\":0.5,\"mixShearY\":0}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"h\",\"name\":\"r\",\"type\":\"Region\",\"x\":20,\"width\":40,\"height\":10},"
+    "{\"slot\":\"h2\",\"name\":\"r\",\"type\":\"Region\",\"x\":15,\"width\":30,\"height\":8},"
+    "{\"slot\":\"t\",\"name\":\"r\",\"type\":\"Region\",\"x\":25,\"rot\":5,\"width\":50,\"height\":12},"
+    "{\"slot\":\"b\",\"name\":\"r\",\"type\":\"Region\",\"width\":10,\"height\":10},"
+    "{\"slot\":\"n\",\"name\":\"r\",\"type\":\"Region\",\"x\":12,\"width\":25,\"height\":6},"
+    "{\"slot\":\"f\",\"name\":\"r\",\"type\":\"Region\",\"x\":7,\"width\":15,\"height\":6},"
+    "{\"slot\":\"w\",\"name\":\"w\",\"type\":\"Mesh\",\"hull\":3,\"uvs\":[0,0,1,0,1,1],\"triangles\":[0,1,2],"
+    "\"weights\":{\"bones\":[\"hair\",\"hair2\"],\"v\":[[0,1,10,4],[0,0.5,38,-3,1,0.5,-2,-3],[1,1,28,5]]}}"
+    "]}]}";
+
+static const char *const PHYS_NAMES[] __attribute__((unused)) = {"swing"};
+static const char *const PHYS_CLIPS[] __attribute__((unused)) = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"root\":{\"translate\":{\"t\":[0,0.25,0.5,0.75,1],"
+    "\"v\":[[0,0],[120,-30],[-60,20],[40,60],[0,0]]},\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,25,0]}},"
+    "\"body\":{\"rotate\":{\"t\":[0,0.3,0.7,1],\"v\":[0,-40,30,0]}}},"
+    "\"physics\":{\"p_hair\":{\"reset\":{\"t\":[0.5]}},\"p_bob\":{\"mix\":{\"t\":[0,1],\"v\":[0.2,1]}},"
+    "\"p_tail\":{\"wind\":{\"t\":[0,1],\"v\":[0,30]}}}}"};
 
 /* IK its only constraints (the GPU may compute its world with them): two-bone chains with the
  * target in and out of reach, softness, stretch, bend keyed both ways, a non-uniformly scaled
@@ -504,8 +553,8 @@ static const char *const PATH_CLIPS[] __attribute__((unused)) = {
     "spacing\":{\"t\":[0],\"v\":[-13]},\"mix\":{\"t\":[0,0.5,1],\"v\":[[1,1,1],[0,0,0],[0.5,0.6,0.7]]}},\""
     "p_len\":{\"position\":{\"t\":[0,1],\"v\":[10,90]}}}}"};
 
-static const char *const SCENE_NAMES[] = {"swing", "bend"};
-static const char *const SCENE_CLIPS[] = {
+static const char *const SCENE_NAMES[] __attribute__((unused)) = {"swing", "bend"};
+static const char *const SCENE_CLIPS[] __attribute__((unused)) = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[-60,40,120]}},"
     "\"hand\":{\"rotate\":{\"t\":[0,1],\"v\":[0,90]}}}}",
     CLIP_HEAD "\"length\":1,\"bones\":{\"hand\":{\"rotate\":{\"t\":[0,1],\"v\":[10,-80]}}},"

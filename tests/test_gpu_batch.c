@@ -672,14 +672,15 @@ static void test_rejections_leave_the_frame(void **state)
 /* The world on the GPU (mf_gpu_batch_add_local): what it takes of the words (7 a bone and one
  * for every 4 uploaded, 3 an IK constraint and 7 a transform constraint, 6 a bone the GPU
  * writes), given back when the skeleton is refused or draws nothing; refused for a rig with a
- * physics constraint, accepted with a path one. */
+ * physics constraint (it needs a state: mf_gpu_batch_add_physics, test_gpu_physics.c), whose
+ * world the GPU computes too, accepted with a path one. */
 static void test_local_words(void **state)
 {
     (void)state;
     NEED_DEVICE();
     test_rig r, phys, path;
     test_rig_build(&r, WORLD_RIG, WORLD_NAMES, WORLD_CLIPS, 2);
-    /* a physics constraint, and a path one: their world stays on the CPU */
+    /* a physics constraint, and a path one */
     test_rig_build(&phys, RIG_HEAD "\"bones\":[{\"name\":\"root\"},{\"name\":\"a\",\"parent\":\"root\",\"length\":10},"
                         "{\"name\":\"t\",\"parent\":\"root\",\"x\":20}],"
                         "\"physics\":[{\"name\":\"p\",\"bone\":\"a\",\"x\":1,\"rotate\":1}]}",
@@ -695,10 +696,12 @@ static void test_local_words(void **state)
     assert_int_equal(mf_gpu_rig_create(g_dev, &phys.data, &phys_rig, NULL), MF_OK);
     assert_int_equal(mf_gpu_rig_create(g_dev, &path.data, &path_rig, NULL), MF_OK);
     assert_true(mf_gpu_rig_world_ok(rig));
-    assert_false(mf_gpu_rig_world_ok(phys_rig));
+    assert_true(mf_gpu_rig_world_ok(phys_rig)); /* with a physics state */
     assert_true(mf_gpu_rig_world_ok(path_rig)); /* path constraints run on the GPU too */
     assert_false(mf_gpu_rig_world_ok(NULL));
-    assert_int_equal(mf_gpu_rig_local_words(phys_rig), 0); /* physics: no local adds to size */
+    /* physics: 2 words an instance and 14 a constraint besides the bones' */
+    const int32_t pn = phys.data.bone_count;
+    assert_int_equal(mf_gpu_rig_local_words(phys_rig), 7 * pn + (pn + 3) / 4 + 2 + 14 + 6 * pn);
     assert_int_equal(mf_gpu_rig_local_words(NULL), 0);
     mf_pose *p[3], *pk = NULL;
     for (int i = 0; i < 3; i++) assert_int_equal(mf_pose_create(&r.data, NULL, &p[i], NULL), MF_OK);
@@ -718,7 +721,7 @@ static void test_local_words(void **state)
     assert_int_equal(mf_gpu_batch_add_local(b, NULL, p[0], NULL), MF_ERR_ARGUMENT);
     assert_int_equal(mf_gpu_batch_add_local(b, rig, NULL, NULL), MF_ERR_ARGUMENT);
     assert_int_equal(mf_gpu_batch_add_local(b, rig, pk, NULL), MF_ERR_ARGUMENT);    /* another data */
-    assert_int_equal(mf_gpu_batch_add_local(b, phys_rig, pk, NULL), MF_ERR_ARGUMENT); /* physics */
+    assert_int_equal(mf_gpu_batch_add_local(b, phys_rig, pk, NULL), MF_ERR_ARGUMENT); /* physics: no state */
     assert_int_equal(b->skeletons, 0);
     /* nothing drawn: its words go back at once */
     assert_int_equal(mf_gpu_batch_add_local(b, rig, p[2], NULL), MF_OK);

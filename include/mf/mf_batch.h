@@ -61,9 +61,10 @@ typedef struct mf_batch_item {
     /* true: the draw list gets its items only (mf_draw_list_build_items): a GPU skins the rest
      * (mf_gpu.h) */
     bool draw_items_only;
-    /* true: no world update (nor physics step, nor draw list): the host adds the pose with
-     * mf_gpu_batch_add_local, which computes the world on the GPU (a rig whose only constraints
-     * are IK, transform and path ones, mf_gpu_rig_world_ok). A frame that shows a clipping attachment
+    /* true: no world update (nor draw list): the host adds the pose with mf_gpu_batch_add_local,
+     * which computes the world on the GPU, or for a rig with physics constraints
+     * mf_gpu_batch_add_physics, which takes the frame's time given to the pose here
+     * (mf_pose_physics_step) for the springs the GPU steps. A frame that shows a clipping attachment
      * needs the CPU's world: the host calls mf_pose_update_world and builds the list itself
      * (mf_gpu.h). */
     bool world_on_gpu;

@@ -27,13 +27,13 @@
  * the GPU from the rig's data, the pose's bone palette and its deform offsets, which add()
  * copies, so the pose may change as soon as add() returns.
  *
- * World transforms on the GPU: for a rig whose only constraints are IK, transform and path ones
- * (no physics: mf_gpu_rig_world_ok), a host may skip mf_pose_update_world() and add the sampled
- * pose with mf_gpu_batch_add_local(): the GPU runs the update order from the local pose (all
- * five inherit modes, one- and two-bone IK with every option, transform constraints in world and
- * local space, absolute and relative, path constraints with every mode along the path
- * attachment each slot shows, deformed or not) and makes each instance's bone palette before it
- * skins. It solves IK and world-space transform and path constraints in floats where the CPU
+ * World transforms on the GPU: a host may skip mf_pose_update_world() and add the sampled pose
+ * with mf_gpu_batch_add_local() (with mf_gpu_batch_add_physics() and the instance's physics
+ * state for a rig with physics constraints, below): the GPU runs the update order from the local
+ * pose (all five inherit modes, one- and two-bone IK with every option, transform constraints in
+ * world and local space, absolute and relative, path constraints with every mode along the path
+ * attachment each slot shows, deformed or not, physics constraints stepping their springs) and
+ * makes each instance's bone palette before it skins. It solves IK and world-space transform and path constraints in floats where the CPU
  * uses doubles: near a chain's full reach the IK solve is ill-conditioned and positions may differ from the CPU's by up to
  * about a tenth of a pixel (a few hundredths in the tests); elsewhere by float rounding. The CPU's frame is then sampling and the item walk; the pose's world arrays are left as
  * they were (stale) unless read back: with desc.readback_world, mf_gpu_batch_read_world copies
@@ -121,14 +121,15 @@ uint64_t mf_gpu_rig_bytes(const mf_gpu_rig *r);
 /* Whether mf_gpu_batch_add may need a draw list for this rig: true when the data has clipping
  * attachments (clipped items are clipped on the CPU, by the list). */
 bool mf_gpu_rig_needs_list(const mf_gpu_rig *r);
-/* Whether the GPU can compute the rig's world transforms (mf_gpu_batch_add_local): its data
- * has no physics constraint (IK, transform and path constraints run on the GPU; physics steps
- * with time and keeps state, which stays on the CPU). false for NULL. */
+/* Whether the GPU can compute the rig's world transforms: true for every rig (IK, transform,
+ * path and physics constraints run on the GPU; a rig with physics constraints is added with
+ * mf_gpu_batch_add_physics, which names the instance's state, not with add_local). false for
+ * NULL. */
 bool mf_gpu_rig_world_ok(const mf_gpu_rig *r);
-/* The most max_words one instance added with mf_gpu_batch_add_local takes: its local pose and
- * constraint state, the deforms of the paths its slots may show, and the palette and scratch
- * the GPU writes; not its meshes' deforms or clipped geometry. 0 for NULL or a rig that is not
- * mf_gpu_rig_world_ok. For sizing mf_gpu_batch_desc.max_words. */
+/* The most max_words one instance added with mf_gpu_batch_add_local (or _add_physics) takes:
+ * its local pose and constraints' words, the deforms of the paths its slots may show, and the
+ * palette and scratch the GPU writes; not its meshes' deforms or clipped geometry. 0 for NULL.
+ * For sizing mf_gpu_batch_desc.max_words. */
 uint32_t mf_gpu_rig_local_words(const mf_gpu_rig *r);
 /* Whether this frame's items need a draw list: a slot of the posed instance (of the rig's data)
  * shows a clipping attachment (its bone active). Check it after sampling (it reads the slots'
@@ -149,12 +150,18 @@ typedef struct mf_gpu_batch_desc {
      * vertex, 1 an index) and local poses (mf_gpu_batch_add_local: 7 a bone, 1 for every 4
      * bones, 3 an IK constraint, 7 a transform constraint, 8 a path constraint and the deform
      * offsets of the path attachment its slot shows, a copy each even where two constraints
-     * share a slot, besides what the GPU writes: the palette
+     * share a slot, 14 a physics constraint and 2 for an instance with any (add_physics),
+     * besides what the GPU writes: the palette
      * and, for a rig with path constraints, their scratch, 5 × (the most bones of one + 1) +
      * the most vertices of a path attachment / 3; mf_gpu_rig_local_words gives a rig's most).
      * 0: 2048 × max_instances */
     int32_t max_words;
     int32_t frames_in_flight; /* 0: 2 */
+    /* physics constraints whose springs the batch keeps on the GPU across frames
+     * (mf_gpu_batch_physics_acquire: a state takes its rig's physics constraint count): 48
+     * bytes of device-local memory and 16 of the library's CPU memory each. 0: 8 ×
+     * max_instances */
+    int32_t max_physics;
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
     bool readback;
     /* keep a host-visible copy of each frame's GPU-computed bone palettes (add_local's) for
@@ -202,7 +209,8 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *b);
  *                    unclipped item whose counts or slot are not its attachment's): nothing added. */
 mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose,
                            const mf_draw_list *dl, const float *xf);
-/* As mf_gpu_batch_add with no list, for a pose whose world the GPU computes: its local pose (x,
+/* As mf_gpu_batch_add with no list, for a pose whose world the GPU computes (a rig without
+ * physics constraints: those need mf_gpu_batch_add_physics): its local pose (x,
  * y, rot, sx, sy, shx, shy and inherit, sampled or written by the host; mf_pose_update_world
  * need not have run), its IK constraints' mix, softness, bend, compress, stretch and
  * activity, its transform constraints' six mixes and activity, and its path constraints'
@@ -211,11 +219,49 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose
  * makes the palette from them as the world update would (within float rounding; IK near full
  * reach: see the top). The items are the pose's (slots, attachments, colours, sequence
  * frames, deform, draw order, active bones), as add() lists them.
- *   MF_ERR_ARGUMENT  as add(), and a rig that is not mf_gpu_rig_world_ok, or a pose that shows a
+ *   MF_ERR_ARGUMENT  as add(), and a rig with physics constraints, or a pose that shows a
  *                    clipping attachment (mf_gpu_pose_needs_list: clipping needs the CPU's
  *                    world): nothing added;
  *   MF_ERR_NOMEM     as add(). */
 mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const mf_pose *pose, const float *xf);
+
+/* Physics constraints on the GPU: the springs of an instance of a rig with physics constraints
+ * live in a state the batch keeps from frame to frame (device-local, written by the GPU alone),
+ * which the host acquires once for the instance and names at each add:
+ *
+ *     int32_t st;  mf_gpu_batch_physics_acquire(b, rig, &st);      // once, for the instance
+ *     per frame (as on the CPU: sample, then the springs' inputs; no world update):
+ *         mf_tracks_apply(t, pose);                    // physics timelines and reset keys
+ *         mf_pose_physics_move(pose, dx, dy); mf_pose_physics_step(pose, dt);
+ *         mf_gpu_batch_add_physics(b, rig, pose, st, xf);
+ *     mf_gpu_batch_physics_release(b, st);              // the instance is gone
+ *
+ * The add takes what mf_pose_update_world would take (the pending time, movement and reset
+ * requests: cleared in the pose) and copies the constraints' animated settings
+ * (mf_pose_physics_values) and the pose-wide mode, mix, gravity, wind and teleport distance;
+ * the GPU steps and applies the springs at each constraint's place in the update order as the
+ * CPU would (pose_physics_solve.c). The time is accounted on the host in doubles exactly as the
+ * CPU does, so the springs step on the same frames, and the GPU needs no 64-bit floats; the
+ * springs themselves run in floats, within float rounding of the CPU's (which a swinging
+ * spring may carry for some frames). A state starts at rest on its first add, as a new pose
+ * does on its first update. The pose's own physics state is not touched (stale: a pose moved
+ * back to mf_pose_update_world continues from its own last CPU state, or reset it). An add
+ * that poses nothing (no item drawn) takes nothing: its inputs wait in the pose for the next.
+ * A frame that shows a clipping attachment needs the CPU's world (add_physics refuses it, as
+ * add_local does): mf_pose_update_world then steps the pose's own springs, not the state's, so
+ * a rig whose clipping shows on some frames only is better posed on the CPU throughout.
+ *   acquire: MF_OK; MF_ERR_ARGUMENT NULLs, a rig of another device or without physics
+ *            constraints; MF_ERR_NOMEM no room for its constraints in desc.max_physics
+ *            (released states' room is reused);
+ *   release: MF_ERR_ARGUMENT not an acquired state. Frames already recorded finish with it;
+ *            a state acquired in its place is not added before the next begin();
+ *   add_physics: as add_local() (which refuses rigs with physics constraints), and
+ *            MF_ERR_ARGUMENT for a state not acquired for this rig (another rig's, released,
+ *            out of range) or already added this frame: nothing added, nothing taken. */
+mf_result mf_gpu_batch_physics_acquire(mf_gpu_batch *b, const mf_gpu_rig *rig, int32_t *state);
+mf_result mf_gpu_batch_physics_release(mf_gpu_batch *b, int32_t state);
+mf_result mf_gpu_batch_add_physics(mf_gpu_batch *b, const mf_gpu_rig *rig, mf_pose *pose, int32_t state,
+                                   const float *xf);
 
 /* Records the frame's work into the host's command buffer (recording, outside a render pass,
  * of the device's queue family): the upload copy, the dispatches, and a barrier that makes the
@@ -235,9 +281,10 @@ mf_result mf_gpu_batch_wait(mf_gpu_batch *b);
 mf_result mf_gpu_batch_read(const mf_gpu_batch *b, mf_batch_vertex *vertices, uint32_t *indices);
 /* After mf_gpu_batch_wait, with desc.readback_world: writes the world transforms the GPU
  * computed for the last submitted frame's skeleton-th instance (0-based, in the order of that
- * frame's successful mf_gpu_batch_add and mf_gpu_batch_add_local calls together: the value
+ * frame's successful mf_gpu_batch_add, _add_local and _add_physics calls together: the value
  * b->skeletons had before the add; refused adds count nothing) into the pose's world arrays
- * (a, b, c, d, wx, wy of every bone; an inactive bone's as the GPU computed it), in skeleton
+ * (a, b, c, d, wx, wy of every bone; an inactive bone's as the GPU computed it; physics applied
+ * for an add_physics), in skeleton
  * space as mf_pose_update_world writes them (the placement xf is not in them), within float
  * rounding of the CPU's (IK near full reach: see the top). The host then reads bones from the
  * pose as usual. The pose may be the one added or any pose of the same data; its local and

@@ -2,6 +2,7 @@
  * instance records, palettes (or local poses), deform offsets and clipped geometry into the
  * slot's upload buffer, copied to the GPU, posed there by world.comp (local poses) and skinned
  * by skin.comp. */
+#include <math.h>
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -42,6 +43,24 @@ typedef struct gpu_run {
     uint32_t inst_first, inst_count, locals;
 } gpu_run;
 
+/* A physics state (mf_gpu_batch_physics_acquire): at its first unit, the rig it was acquired
+ * for and its units (its rig's physics constraints; 0: not a state's first unit), and the last
+ * frame that added it. */
+typedef struct phys_state {
+    const mf_gpu_rig *rig;
+    int32_t count;
+    uint64_t frame;
+} phys_state;
+
+/* What the host keeps of a constraint's state (a unit): its time not yet stepped (double, as
+ * the CPU's) and the movement it has not lagged behind yet; beside them (gpu_batch: unit_init,
+ * unit_reset) whether it was put at rest once and a reset asked and not yet done (an inactive
+ * constraint keeps it, as on the CPU). The springs themselves live on the GPU. */
+typedef struct phys_unit {
+    double remaining;
+    float move_x, move_y;
+} phys_unit;
+
 typedef struct gpu_batch {
     mf_gpu_batch pub; /* first: the host's view */
     mf_gpu_device *g;
@@ -58,6 +77,14 @@ typedef struct gpu_batch {
     int32_t cur, last; /* the slot being filled; the last submitted (-1 none) */
     VkDescriptorPool dpool;
     VkQueryPool queries; /* 2 a slot, when the queue has timestamps */
+    /* physics: the springs' state (device-local, MF_GPU_PHYS_STATE floats a unit, written by
+     * world.comp only), the states and units (desc.max_physics), the frame count (begin) */
+    mf_gpu_buffer phys;
+    phys_state *states;
+    phys_unit *units;
+    uint8_t *unit_init, *unit_reset;
+    uint64_t frame, released; /* the frame count; the last frame a state added in it was released */
+    uint32_t phys_locals; /* instances this frame with physics words */
 } gpu_batch;
 
 static gpu_batch *impl(mf_gpu_batch *b) { return (gpu_batch *)b; }
@@ -66,7 +93,7 @@ static gpu_batch *impl(mf_gpu_batch *b) { return (gpu_batch *)b; }
 static bool capacities(mf_gpu_batch_desc *c)
 {
     if (c->max_vertices < 0 || c->max_indices < 0 || c->max_calls < 0 || c->max_instances < 0 || c->max_items < 0 ||
-        c->max_words < 0 || c->frames_in_flight < 0 || c->frames_in_flight > MAX_SLOTS)
+        c->max_words < 0 || c->frames_in_flight < 0 || c->frames_in_flight > MAX_SLOTS || c->max_physics < 0)
         return false;
     if (!c->max_vertices) c->max_vertices = 1 << 20;
     if (!c->max_indices) c->max_indices = c->max_vertices > 0x7fffffff / 3 ? 0x7fffffff : 3 * c->max_vertices;
@@ -75,6 +102,8 @@ static bool capacities(mf_gpu_batch_desc *c)
     if (!c->max_items) c->max_items = c->max_instances > 0x7fffffff / 64 ? 0x7fffffff : 64 * c->max_instances;
     if (!c->max_words) c->max_words = c->max_instances > 0x7fffffff / 2048 ? 0x7fffffff : 2048 * c->max_instances;
     if (!c->frames_in_flight) c->frames_in_flight = 2;
+    if (!c->max_physics) c->max_physics = c->max_instances > 0x7fffffff / 8 ? 0x7fffffff : 8 * c->max_instances;
+    if ((uint64_t)c->max_physics * MF_GPU_PHYS_STATE >= (1u << 30)) return false;
     /* the frame's words and the streams in 32-bit offsets (the shader's) */
     uint64_t words = (uint64_t)ITEM_WORDS * (uint64_t)c->max_items + (uint64_t)INST_WORDS * (uint64_t)c->max_instances +
                      (uint64_t)DIRECT_WORDS * (uint64_t)c->max_items + (uint64_t)c->max_words;
@@ -110,14 +139,14 @@ static VkResult make_slot(gpu_batch *b, gpu_slot *s)
         r = g->vkAllocateDescriptorSets(g->device, &ai, &s->set);
     }
     if (r == VK_SUCCESS) {
-        VkDescriptorBufferInfo bi[3] = {{s->frame.buf, 0, VK_WHOLE_SIZE}, {s->vout.buf, 0, VK_WHOLE_SIZE},
-                                        {s->iout.buf, 0, VK_WHOLE_SIZE}};
-        VkWriteDescriptorSet w[3];
-        for (uint32_t i = 0; i < 3; i++)
+        VkDescriptorBufferInfo bi[4] = {{s->frame.buf, 0, VK_WHOLE_SIZE}, {s->vout.buf, 0, VK_WHOLE_SIZE},
+                                        {s->iout.buf, 0, VK_WHOLE_SIZE}, {b->phys.buf, 0, VK_WHOLE_SIZE}};
+        VkWriteDescriptorSet w[4];
+        for (uint32_t i = 0; i < 4; i++)
             w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set,
                                           .dstBinding = i, .descriptorCount = 1,
                                           .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &bi[i]};
-        g->vkUpdateDescriptorSets(g->device, 3, w, 0, NULL);
+        g->vkUpdateDescriptorSets(g->device, 4, w, 0, NULL);
         VkCommandBufferAllocateInfo ci = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                           .commandPool = g->pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                           .commandBufferCount = 1};
@@ -144,19 +173,22 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     uint64_t range = g->props.limits.maxStorageBufferRange;
     uint64_t words = 4u * ((uint64_t)(ITEM_WORDS + DIRECT_WORDS) * (uint64_t)c.max_items +
                            (uint64_t)INST_WORDS * (uint64_t)c.max_instances + (uint64_t)c.max_words);
+    uint64_t phys_bytes = 4u * MF_GPU_PHYS_STATE * (uint64_t)c.max_physics;
     if (words > range || (uint64_t)c.max_vertices * sizeof(mf_batch_vertex) > range ||
-        (uint64_t)c.max_indices * 4u > range) {
+        (uint64_t)c.max_indices * 4u > range || phys_bytes > range) {
         mf_diag_set(diag, "", "mf_gpu_batch_desc",
-                    "records (%llu bytes), vertices (%llu) or indices (%llu) past the device's "
-                    "maxStorageBufferRange (%llu bytes)",
+                    "records (%llu bytes), vertices (%llu), indices (%llu) or physics state (%llu) past the "
+                    "device's maxStorageBufferRange (%llu bytes)",
                     (unsigned long long)words, (unsigned long long)c.max_vertices * sizeof(mf_batch_vertex),
-                    (unsigned long long)c.max_indices * 4u, (unsigned long long)range);
+                    (unsigned long long)c.max_indices * 4u, (unsigned long long)phys_bytes, (unsigned long long)range);
         return MF_ERR_ARGUMENT;
     }
     /* readback_world: the frame's instances and each slot's copy of them */
     size_t worlds = c.readback_world ? (size_t)c.max_instances * (size_t)(1 + c.frames_in_flight) : 0;
+    size_t np = (size_t)c.max_physics;
     size_t bytes = sizeof(gpu_batch) + (size_t)c.max_calls * sizeof(mf_draw_call) +
-                   (size_t)c.max_instances * sizeof(gpu_run) + worlds * sizeof(gpu_inst_world);
+                   (size_t)c.max_instances * sizeof(gpu_run) + worlds * sizeof(gpu_inst_world) +
+                   np * (sizeof(phys_state) + sizeof(phys_unit) + 2);
     gpu_batch *b = mf_alloc(&g->alloc, bytes);
     if (!b) return MF_ERR_NOMEM;
     memset(b, 0, sizeof *b);
@@ -170,7 +202,13 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
         b->world = wl;
         for (int32_t i = 0; i < c.frames_in_flight; i++) b->slots[i].world = wl + (size_t)c.max_instances * (size_t)(1 + i);
     }
-    b->pub.calls = (mf_draw_call *)(wl + worlds);
+    /* the physics states and units (8-byte aligned) before the calls too */
+    b->states = (phys_state *)(void *)(wl + worlds);
+    b->units = (phys_unit *)(void *)(b->states + np);
+    b->pub.calls = (mf_draw_call *)(void *)(b->units + np);
+    b->unit_init = (uint8_t *)(b->pub.calls + c.max_calls);
+    b->unit_reset = b->unit_init + np;
+    memset(b->states, 0, np * sizeof *b->states);
     b->pub.call_cap = c.max_calls;
     b->pub.gpu_ms = -1;
     b->inst_off = ITEM_WORDS * (uint32_t)c.max_items;
@@ -178,10 +216,13 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     b->words_off = b->direct_off + DIRECT_WORDS * (uint32_t)c.max_items;
     b->total_words = b->words_off + (uint32_t)c.max_words;
     uint32_t n = (uint32_t)c.frames_in_flight;
-    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3 * n};
+    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4 * n};
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = n,
                                      .poolSizeCount = 1, .pPoolSizes = &ps};
     VkResult r = g->vkCreateDescriptorPool(g->device, &pi, NULL, &b->dpool);
+    /* never read before world.comp rests a constraint, which writes all of its floats */
+    if (r == VK_SUCCESS)
+        r = mf_gpu_buffer_make(g, phys_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, false, &b->phys);
     if (r == VK_SUCCESS && g->timestamp_bits) {
         VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                     .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2 * n};
@@ -211,6 +252,7 @@ void mf_gpu_batch_destroy(mf_gpu_batch *pub)
         for (int k = 0; k < 7; k++) mf_gpu_buffer_drop(g, bufs[k]);
     }
     if (b->queries) g->vkDestroyQueryPool(g->device, b->queries, NULL);
+    mf_gpu_buffer_drop(g, &b->phys);
     if (b->dpool) g->vkDestroyDescriptorPool(g->device, b->dpool, NULL); /* frees the sets */
     mf_free(&g->alloc, b);
 }
@@ -245,8 +287,9 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
     pub->vertex_count = pub->index_count = pub->call_count = 0;
     pub->skeletons = pub->items = pub->overflow = pub->gpu_items = pub->upload_bytes = 0;
     pub->vertex_buffer = s->vout.buf, pub->index_buffer = s->iout.buf;
-    b->items = b->instances = b->directs = b->words = b->gpu_words = b->locals = 0;
+    b->items = b->instances = b->directs = b->words = b->gpu_words = b->locals = b->phys_locals = 0;
     b->run_count = 0;
+    b->frame++;
     return res;
 }
 
@@ -506,9 +549,84 @@ static uint32_t local_words(const mf_pose *p)
     return words;
 }
 
-/* add() and add_local(): local, the GPU makes the palette from the local pose. */
+/* Whether physics constraint k runs for the pose: its skin has it and its bone is active
+ * (pose_physics_solve.c: mf_pose_apply_physics's test). */
+static bool phys_active(const mf_pose *p, int32_t k)
+{
+    bool on = p->skin ? p->skin->physics_active[k] != 0 : !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
+    return on && p->active[p->data->physics[k].bone];
+}
+
+/* An instance's physics words (gpu_internal.h), once its add has succeeded: the frame's time,
+ * movement and resets taken from the pose (mf_pose_physics_take, as mf_pose_update_world would),
+ * and the time accounted here in doubles exactly as the CPU's solver does it
+ * (pose_physics_solve.c: mf_pose_physics_begin, mf_pose_apply_physics, update): the steps each
+ * constraint runs, whether it rests first, whether its speed is capped, the movement it lags
+ * behind. The GPU then needs no doubles, and steps on the frames the CPU would. The springs'
+ * settings are worked out as the CPU's make_spring does (damping's powf here too). */
+static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
+{
+    const mf_skel_data *d = p->data;
+    const mf_pose_scratch *s = p->scratch;
+    phys_unit *u = b->units + state;
+    uint8_t *init = b->unit_init + state, *reset = b->unit_reset + state;
+    double dt;
+    float mx, my;
+    mf_pose_physics_take(p, &dt, &mx, &my, reset);
+    w[0] = (uint32_t)state * MF_GPU_PHYS_STATE;
+    memcpy(&w[1], &s->phys_teleport, sizeof(float));
+    int32_t mode = s->phys_mode;
+    for (int32_t k = 0; k < d->physics_count; k++) {
+        uint32_t *c = w + MF_GPU_PHYS_HEAD_WORDS + MF_GPU_PHYS_LOCAL_WORDS * (uint32_t)k;
+        phys_unit *e = &u[k];
+        const mf_phys_fixed *f = &s->phys_fixed[k];
+        const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+        e->remaining += dt; /* mf_pose_physics_begin: every constraint, running or not */
+        if (mx != 0 || my != 0) e->move_x += mx, e->move_y += my;
+        uint32_t flags = 0;
+        int32_t steps = 0;
+        float lag[2] = {0, 0};
+        if (phys_active(p, k)) {
+            flags = MF_GPU_PF_RUN;
+            if (mode == MF_PHYSICS_NONE) {
+                e->remaining = 0;
+            } else {
+                bool resting = false; /* a reset this update: rest and step nothing */
+                if (!init[k] || reset[k]) {
+                    resting = init[k] != 0;
+                    init[k] = 1, reset[k] = 0, flags |= MF_GPU_PF_REST;
+                    e->remaining = resting ? dt : 0; /* a reset keeps this frame's time */
+                    e->move_x = e->move_y = 0;
+                }
+                if (mode == MF_PHYSICS_UPDATE && !resting) {
+                    double remaining = e->remaining, step = f->step;
+                    flags |= MF_GPU_PF_UPDATE | (remaining > 0 ? MF_GPU_PF_CAPPED : 0u);
+                    for (; remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) remaining -= step;
+                    if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
+                    e->remaining = remaining;
+                    lag[0] = e->move_x, lag[1] = e->move_y;
+                } else if (mode != MF_PHYSICS_UPDATE) {
+                    e->remaining = 0;
+                }
+            }
+            e->move_x = e->move_y = 0;
+        }
+        float fx = v[MF_PHYS_V_WIND] + s->phys_wind, fy = v[MF_PHYS_V_GRAVITY] + s->phys_gravity;
+        float mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f, damp = v[MF_PHYS_V_DAMPING];
+        if (steps > 0) /* its powf only when a step runs, as the CPU's */
+            damp = damp <= 0 ? 0 : damp >= 1 ? 1 : f->e == 1.0f ? damp : powf(damp, f->e);
+        const float words[13] = {v[MF_PHYS_V_MIX] * s->phys_mix, v[MF_PHYS_V_INERTIA], v[MF_PHYS_V_STRENGTH] / mass,
+                                 damp, mass, fx, fy, fx * 100.0f / mass, fy * 100.0f / mass, lag[0], lag[1],
+                                 (float)f->step, f->cap};
+        c[0] = flags | (uint32_t)steps << 8 | (uint32_t)mode << 16;
+        memcpy(c + 1, words, sizeof words);
+    }
+}
+
+/* add() and add_local(): local, the GPU makes the palette from the local pose; state: the
+ * physics state of add_physics (-1: none), whose words are written once the add succeeded. */
 static mf_result add_skeleton(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const mf_draw_list *dl,
-                              const float *xf, bool local)
+                              const float *xf, bool local, int32_t state)
 {
     gpu_batch *b = impl(pub);
     const mf_gpu_batch_desc *c = &b->desc;
@@ -566,6 +684,11 @@ static mf_result add_skeleton(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf
     uint32_t loc = NONE;
     if (local && items > 0) loc = up, b->locals++;
     else if (local) b->words = words0, b->gpu_words = gpu_words0; /* nothing drawn: nothing to pose */
+    if (state >= 0 && loc != NONE) { /* posed: the frame's physics inputs taken (else they wait) */
+        put_physics(b, (mf_pose *)p, state, w + up + mf_gpu_local_phys_at(p->data));
+        b->states[state].frame = b->frame;
+        b->phys_locals++;
+    }
     uint32_t *ir = w + b->inst_off + INST_WORDS * inst;
     float m[6];
     mf_draw_placement(xf, m);
@@ -594,13 +717,67 @@ mf_result mf_gpu_batch_add(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_po
     if (!add_ok(pub, rig, p) || (!dl && mf_gpu_pose_needs_list(rig, p))) return MF_ERR_ARGUMENT;
     /* the list's items index the data the rig's tables hold, and the pose is posed from it */
     if (dl && (!mf_sd_same(dl->data, p->data) || !mf_draw_list_sane(dl))) return MF_ERR_ARGUMENT;
-    return add_skeleton(pub, rig, p, dl, xf, false);
+    return add_skeleton(pub, rig, p, dl, xf, false, -1);
 }
 
 mf_result mf_gpu_batch_add_local(mf_gpu_batch *pub, const mf_gpu_rig *rig, const mf_pose *p, const float *xf)
 {
-    if (!add_ok(pub, rig, p) || !rig->world_ok || mf_gpu_pose_needs_list(rig, p)) return MF_ERR_ARGUMENT;
-    return add_skeleton(pub, rig, p, NULL, xf, true);
+    if (!add_ok(pub, rig, p) || !rig->world_ok || p->data->physics_count > 0 || mf_gpu_pose_needs_list(rig, p))
+        return MF_ERR_ARGUMENT; /* physics needs its state: add_physics */
+    return add_skeleton(pub, rig, p, NULL, xf, true, -1);
+}
+
+/* A state acquired for this rig, not yet added this frame. */
+static bool state_ok(const gpu_batch *b, const mf_gpu_rig *rig, int32_t state)
+{
+    return state >= 0 && state < b->desc.max_physics && b->states[state].count > 0 && b->states[state].rig == rig &&
+           b->states[state].frame != b->frame;
+}
+
+mf_result mf_gpu_batch_add_physics(mf_gpu_batch *pub, const mf_gpu_rig *rig, mf_pose *p, int32_t state, const float *xf)
+{
+    if (!add_ok(pub, rig, p) || !rig->world_ok || p->data->physics_count == 0 || !state_ok(impl(pub), rig, state) ||
+        mf_gpu_pose_needs_list(rig, p))
+        return MF_ERR_ARGUMENT;
+    return add_skeleton(pub, rig, p, NULL, xf, true, state);
+}
+
+mf_result mf_gpu_batch_physics_acquire(mf_gpu_batch *pub, const mf_gpu_rig *rig, int32_t *state)
+{
+    if (state) *state = -1;
+    if (!pub || !rig || !state || rig->g != impl(pub)->g || rig->data->physics_count == 0) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    int32_t need = rig->data->physics_count, cap = b->desc.max_physics;
+    /* first fit: a state's first unit says how many follow it; free units say 0 */
+    for (int32_t i = 0; i + need <= cap;) {
+        if (b->states[i].count > 0) {
+            i += b->states[i].count;
+            continue;
+        }
+        int32_t j = i;
+        while (j < i + need && b->states[j].count == 0) j++;
+        if (j < i + need) {
+            i = j;
+            continue;
+        }
+        /* where a state added this frame was released, its units may be this one's: not added
+         * before the next frame (two instances would step the same springs at once) */
+        b->states[i] = (phys_state){rig, need, b->released == b->frame ? b->frame : 0};
+        for (int32_t k = i; k < i + need; k++) b->units[k] = (phys_unit){0}, b->unit_init[k] = b->unit_reset[k] = 0;
+        *state = i; /* at rest on its first add (its units not put at rest yet) */
+        return MF_OK;
+    }
+    return MF_ERR_NOMEM;
+}
+
+mf_result mf_gpu_batch_physics_release(mf_gpu_batch *pub, int32_t state)
+{
+    if (!pub) return MF_ERR_ARGUMENT;
+    gpu_batch *b = impl(pub);
+    if (state < 0 || state >= b->desc.max_physics || b->states[state].count == 0) return MF_ERR_ARGUMENT;
+    if (b->states[state].frame == b->frame) b->released = b->frame;
+    b->states[state] = (phys_state){0};
+    return MF_OK;
 }
 
 mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
@@ -633,7 +810,12 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     const VkPipelineStageFlags use =
         VK_PIPELINE_STAGE_TRANSFER_BIT |
         (g->graphics ? VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_VERTEX_SHADER_BIT : 0);
-    g->vkCmdPipelineBarrier(cmd, use, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
+    VkPipelineStageFlags before = use;
+    if (b->phys_locals > 0) { /* the physics state: an earlier frame's world pass wrote it */
+        before |= VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+        up.srcAccessMask |= VK_ACCESS_SHADER_WRITE_BIT;
+    }
+    g->vkCmdPipelineBarrier(cmd, before, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &up, 0, NULL, 0, NULL);
     g->vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipe_layout, 1, 1, &s->set, 0, NULL);
     if (b->locals > 0) { /* the palettes of local poses, before the skinning reads them */
         g->vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->world_pipeline);

@@ -111,7 +111,7 @@ struct mf_gpu_rig {
     VkDescriptorSet set;
     uint64_t bytes;
     bool needs_list; /* the data has clipping attachments: items come from a draw list */
-    bool world_ok;   /* IK, transform and path constraints alone: the GPU can compute the world (mf_gpu_batch_add_local) */
+    bool world_ok;   /* the GPU can compute the world (every rig now: physics through mf_gpu_batch_add_physics) */
     uint32_t path_scratch; /* words an instance's path constraints work in (world.comp), after its palette */
     uint32_t local_words_max; /* mf_gpu_rig_local_words */
     /* the most vertices and indices an attachment draws: a pose whose slots all showed such
@@ -141,8 +141,24 @@ enum { MF_GPU_TF_WORDS = 10, MF_GPU_TF_LOCAL_WORDS = 7 };
  * pose (or NONE). Scratch after the palette: spaces (S), lengths (S), positions (3 S), curve
  * lengths (the most curves a path attachment has). */
 #define MF_GPU_PROG_PATH 0x20000000u
-#define MF_GPU_PROG_KIND (MF_GPU_PROG_IK | MF_GPU_PROG_TF | MF_GPU_PROG_PATH)
+/* A physics constraint's update-order entry: MF_GPU_PROG_PHYS | the word of its record
+ * (MF_GPU_PHYS_WORDS: bone, channels (MF_GPU_PHYS_XY, _ROTATE, _SHEAR, _SCALE, _SPIN), the
+ * amounts x, y, rotate, shear_x, scale_x, rotate + shear_x, the word of the instance's physics
+ * words in the local pose, the constraint's index). Its instance words (gpu_batch.c: put_physics): flags (MF_GPU_PF_*, the
+ * steps << 8, the mode << 16), mix, inertia, the spring's strength / mass, damping kept per
+ * step, mass, wind, gravity, their translation accelerations x and y, the movement to lag
+ * behind x and y, the step h and the speed cap. Before them the instance's own 2 words: its
+ * state's first float in the batch's state buffer and the teleport distance. The state
+ * (MF_GPU_PHYS_STATE floats a constraint, written by the GPU only): shown origin x, y, shown tip
+ * x, y, offsets and velocities x, y, rotation, scale. */
+#define MF_GPU_PROG_PHYS 0x10000000u
+#define MF_GPU_PROG_KIND (MF_GPU_PROG_IK | MF_GPU_PROG_TF | MF_GPU_PROG_PATH | MF_GPU_PROG_PHYS)
 enum { MF_GPU_PATH_WORDS = 7, MF_GPU_PATH_LOCAL_WORDS = 8 };
+enum { MF_GPU_PHYS_WORDS = 10, MF_GPU_PHYS_LOCAL_WORDS = 14, MF_GPU_PHYS_HEAD_WORDS = 2, MF_GPU_PHYS_STATE = 12 };
+enum { MF_GPU_PHYS_XY = 1, MF_GPU_PHYS_ROTATE = 2, MF_GPU_PHYS_SHEAR = 4, MF_GPU_PHYS_SCALE = 8, MF_GPU_PHYS_SPIN = 16 };
+/* instance flags of a physics constraint: it runs (active), rests first, steps and lags
+ * (update), caps the speed */
+enum { MF_GPU_PF_RUN = 1, MF_GPU_PF_REST = 2, MF_GPU_PF_UPDATE = 4, MF_GPU_PF_CAPPED = 8 };
 
 /* Words of a local pose before its path constraints' words: 7 a bone, the inherit modes 4 a
  * word, 3 an IK constraint, MF_GPU_TF_LOCAL_WORDS a transform constraint (gpu_batch.c:
@@ -152,9 +168,18 @@ static inline uint32_t mf_gpu_local_path_at(const mf_skel_data *d)
     uint32_t n = (uint32_t)d->bone_count;
     return 7u * n + (n + 3u) / 4u + 3u * (uint32_t)d->ik_count + MF_GPU_TF_LOCAL_WORDS * (uint32_t)d->transform_count;
 }
+/* Words of a local pose before its physics words (none without physics constraints). */
+static inline uint32_t mf_gpu_local_phys_at(const mf_skel_data *d)
+{
+    return mf_gpu_local_path_at(d) + MF_GPU_PATH_LOCAL_WORDS * (uint32_t)d->path_count;
+}
+static inline uint32_t mf_gpu_local_phys_words(const mf_skel_data *d)
+{
+    return d->physics_count > 0 ? MF_GPU_PHYS_HEAD_WORDS + MF_GPU_PHYS_LOCAL_WORDS * (uint32_t)d->physics_count : 0u;
+}
 /* Words of a local pose before the deforms of the paths its slots show. */
 static inline uint32_t mf_gpu_local_fixed_words(const mf_skel_data *d)
 {
-    return mf_gpu_local_path_at(d) + MF_GPU_PATH_LOCAL_WORDS * (uint32_t)d->path_count;
+    return mf_gpu_local_phys_at(d) + mf_gpu_local_phys_words(d);
 }
 #endif

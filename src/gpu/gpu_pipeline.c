@@ -41,7 +41,8 @@ static VkResult make_pipeline(mf_gpu_device *g, const uint32_t *code, size_t siz
 VkResult mf_gpu_pipeline_make(mf_gpu_device *g)
 {
     VkResult r = set_layout(g, MF_GPU_RIG_BUFFERS, &g->rig_layout);
-    if (r == VK_SUCCESS) r = set_layout(g, 3, &g->frame_layout);
+    /* the frame: its words, vertices, indices, and the batch's physics state (world.comp) */
+    if (r == VK_SUCCESS) r = set_layout(g, 4, &g->frame_layout);
     if (r != VK_SUCCESS) return r;
     VkDescriptorSetLayout sets[2] = {g->rig_layout, g->frame_layout};
     VkPushConstantRange push = {VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(mf_gpu_push)};

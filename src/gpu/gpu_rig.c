@@ -2,7 +2,7 @@
  * INFLUENCES and SPANS as they are, one 8-word record an attachment, each drawable
  * attachment's triangles as 32-bit item-relative indices (a region's split along Spine's
  * diagonal, as the draw list's), and the pose program world.comp runs (bones' parents and
- * lengths, the update order, the IK, transform and path constraints). Uploaded once. */
+ * lengths, the update order, the IK, transform, path and physics constraints). Uploaded once. */
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -14,12 +14,13 @@ static const uint16_t REGION_TRI[6] = {3, 0, 1, 1, 2, 3};
 
 /* The pose program (world.comp): update count, IK count, bone count; each bone's parent, then
  * its length; the update order (MF_GPU_PROG_IK | k for IK k, MF_GPU_PROG_TF | k for transform
- * constraint k, MF_GPU_PROG_PATH | its record's word for a path constraint, else the bone); 4
- * words an IK: first bone, second bone (-1: one), target, uniform; 10 words a transform
- * constraint: target, the word its bones start at, their count, local | relative << 1, the
- * offsets rot, x, y, sx, sy, shy; then the transform constraints' bones; then the path
- * constraints' records (MF_GPU_PATH_WORDS, gpu_internal.h) and their bones. scratch is the rig's
- * room S (path_scratch). NULL counts the words. */
+ * constraint k, MF_GPU_PROG_PATH or MF_GPU_PROG_PHYS | its record's word for a path or a physics
+ * constraint, else the bone); 4 words an IK: first bone, second bone (-1: one), target, uniform;
+ * 10 words a transform constraint: target, the word its bones start at, their count, local |
+ * relative << 1, the offsets rot, x, y, sx, sy, shy; then the transform constraints' bones; then
+ * the path constraints' records (MF_GPU_PATH_WORDS, gpu_internal.h) and their bones; then the
+ * physics constraints' records (MF_GPU_PHYS_WORDS). scratch is the rig's room S (path_scratch).
+ * NULL counts the words. */
 static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
 {
     size_t n = (size_t)d->bone_count, u = (size_t)d->update_count, k = (size_t)d->ik_count;
@@ -52,6 +53,21 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
         }
         list_at += (size_t)pc->bone_count;
     }
+    /* physics records (gpu_internal.h); their instance words follow the path constraints' */
+    size_t nph = (size_t)d->physics_count, phys_at = list_at;
+    list_at += MF_GPU_PHYS_WORDS * nph;
+    for (size_t c = 0; w && c < nph; c++) {
+        const mf_sd_physics *ph = &d->physics[c];
+        uint32_t *r = w + phys_at + MF_GPU_PHYS_WORDS * c;
+        /* the channels as the CPU's solver takes them (pose_physics_solve.c: prepare) */
+        uint32_t chan = (ph->x > 0 || ph->y > 0 ? MF_GPU_PHYS_XY : 0u) | (ph->rotate > 0 ? MF_GPU_PHYS_ROTATE : 0u) |
+                        (ph->shear_x > 0 ? MF_GPU_PHYS_SHEAR : 0u) | (ph->scale_x > 0 ? MF_GPU_PHYS_SCALE : 0u);
+        if (d->bones[ph->bone].length > 0 && (chan & ~(uint32_t)MF_GPU_PHYS_XY)) chan |= MF_GPU_PHYS_SPIN;
+        r[0] = (uint32_t)ph->bone, r[1] = chan;
+        const float amounts[6] = {ph->x, ph->y, ph->rotate, ph->shear_x, ph->scale_x, ph->rotate + ph->shear_x};
+        memcpy(r + 2, amounts, sizeof amounts);
+        r[8] = mf_gpu_local_phys_at(d), r[9] = (uint32_t)c;
+    }
     if (w) {
         w[0] = (uint32_t)u, w[1] = (uint32_t)k, w[2] = (uint32_t)n;
         for (size_t i = 0; i < n; i++) {
@@ -63,8 +79,9 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
             uint32_t op = ref->kind == MF_SD_REF_IK          ? MF_GPU_PROG_IK | (uint32_t)ref->index
                           : ref->kind == MF_SD_REF_TRANSFORM ? MF_GPU_PROG_TF | (uint32_t)ref->index
                           : ref->kind == MF_SD_REF_PATH ? MF_GPU_PROG_PATH | (uint32_t)(path_at + MF_GPU_PATH_WORDS * (size_t)ref->index)
+                          : ref->kind == MF_SD_REF_PHYSICS ? MF_GPU_PROG_PHYS | (uint32_t)(phys_at + MF_GPU_PHYS_WORDS * (size_t)ref->index)
                           : ref->kind == MF_SD_REF_BONE ? (uint32_t)ref->index
-                                                        : MF_GPU_PROG_KIND; /* physics: never run (refused) */
+                                                        : MF_GPU_PROG_KIND; /* none such: never run */
             w[3 + 2 * n + e] = op;
         }
         for (size_t c = 0; c < k; c++) {
@@ -152,7 +169,7 @@ mf_result mf_gpu_rig_create(mf_gpu_device *g, const mf_skel_data *d, mf_gpu_rig 
         if (k == r->clip_slot_count) r->clip_slots[r->clip_slot_count++] = s;
     }
     r->needs_list = r->clip_slot_count > 0;
-    r->world_ok = d->physics_count == 0; /* IK, transform and path constraints run there */
+    r->world_ok = true; /* every constraint runs there (physics with a state: mf_gpu_batch_add_physics) */
     r->path_scratch = d->path_count > 0 ? 5u * scratch_s + curves_cap : 0u;
     /* an instance's most words: its local pose with the largest deform each path constraint's
      * slot can show (each constraint takes its own copy), the palette and the scratch */

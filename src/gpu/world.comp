@@ -1,19 +1,20 @@
 #version 450
-// World transforms on the GPU (mf_gpu_batch_add_local): one invocation an instance runs the
-// rig's update order from the local pose the CPU sampled, bones, IK, transform and path
-// constraints interleaved, and writes the palette skin.comp reads (6 floats a bone: a, b, wx, c,
-// d, wy). The same steps as the CPU's world update (src/runtime/pose/pose_world.c, pose_ik.c,
-// pose_transform.c, pose_path.c) for a rig without physics constraints, all five inherit modes;
+// World transforms on the GPU (mf_gpu_batch_add_local, _add_physics): one invocation an instance
+// runs the rig's update order from the local pose the CPU sampled, bones, IK, transform, path and
+// physics constraints interleaved, and writes the palette skin.comp reads (6 floats a bone: a, b,
+// wx, c, d, wy). The same steps as the CPU's world update (src/runtime/pose/pose_world.c,
+// pose_ik.c, pose_transform.c, pose_path.c, pose_physics_solve.c), all five inherit modes;
 // results agree within float rounding, not bit for bit (floats where the CPU's IK, world-space
 // transform and path constraints use doubles; the GPU's own cos, sin, atan2 and sqrt).
 layout(local_size_x = 64) in;
 
 // the pose program (gpu_rig.c): update count, IK count, bone count; parents; lengths; the
-// update order (PROG_IK | k for IK k, PROG_TF | k for transform constraint k, PROG_PATH | its
-// record's word for a path constraint, else a bone); 4 words an IK: bone, second bone or NONE,
-// target, uniform; 10 words a transform constraint: target, the word its bones start at, their
-// count, local | relative << 1, 6 offsets; their bones; 7 words a path constraint (gpu_internal.h:
-// the slot's bone, bones' word, count, modes, rotation offset, its local words' place, scratch S)
+// update order (PROG_IK | k for IK k, PROG_TF | k for transform constraint k, PROG_PATH or
+// PROG_PHYS | its record's word for a path or a physics constraint, else a bone); 4 words an
+// IK: bone, second bone or NONE, target, uniform; 10 words a transform constraint: target, the
+// word its bones start at, their count, local | relative << 1, 6 offsets; their bones; 7 words a
+// path constraint (gpu_internal.h: the slot's bone, bones' word, count, modes, rotation offset,
+// its local words' place, scratch S); 10 words a physics constraint (gpu_internal.h)
 layout(std430, set = 0, binding = 5) readonly buffer RigProgram { uint prog[]; };
 // the rig's floats, influences, spans and attachment records (skin.comp): path attachments
 layout(std430, set = 0, binding = 0) readonly buffer RigFloats { float rig_floats[]; };
@@ -25,7 +26,8 @@ layout(std430, set = 0, binding = 3) readonly buffer RigAtts { uint rig_atts[]; 
 // rewrite them here), the inherit modes 4 a word, then 3 words an IK: mix, softness, flags; then
 // 7 words a transform constraint: 6 mixes (rotate, x, y, scaleX, scaleY, shearY), active; then
 // 8 words a path constraint: 3 mixes, position, spacing, active, attachment (NONE: none), its
-// deform's word from the locals' start (NONE: none); those deforms. The palette is followed by
+// deform's word from the locals' start (NONE: none); with physics constraints 2 words and 14 a
+// constraint (gpu_internal.h); those deforms. The palette is followed by
 // the path constraints' scratch (written here, never uploaded).
 layout(std430, set = 1, binding = 0) buffer Frame { uint fw[]; };
 
@@ -34,7 +36,7 @@ layout(push_constant) uniform Push {
 } pc;
 
 const uint NONE = 0xffffffffu, PROG_IK = 0x80000000u, PROG_TF = 0x40000000u, PROG_PATH = 0x20000000u,
-           PROG_KIND = 0xe0000000u, TF_WORDS = 10u, TF_LOCAL_WORDS = 7u;
+           PROG_PHYS = 0x10000000u, PROG_KIND = 0xf0000000u, TF_WORDS = 10u, TF_LOCAL_WORDS = 7u;
 // path attachment records (gpu_rig.c)
 const uint ATT_WORDS = 8u, WEIGHTED = 1u, CLOSED = 4u, CONSTANT = 8u;
 const float DEG = 0.017453292519943295, RAD = 57.29577951308232, PI = 3.14159265358979;
@@ -393,6 +395,23 @@ void update_applied(uint i)
         set_ap(ASX, i, 0.0), set_ap(ASY, i, sqrt(r.y * r.y + r.w * r.w)), set_ap(ASHY, i, 0.0);
         set_ap(AROT, i, 90.0 - atan2d(r.w, r.y) + extra);
     }
+}
+
+// Bone i's applied x, y alone from its world origin (pose_applied.h: mf_pose_applied_origin).
+void update_origin(uint i)
+{
+    int par = parent_of(i);
+    vec2 t = wt(i);
+    if (par < 0) {
+        set_ap(AX, i, t.x), set_ap(AY, i, t.y);
+        return;
+    }
+    vec4 pm;
+    vec2 pt;
+    parent_world(par, pm, pt);
+    float det = pm.x * pm.w - pm.y * pm.z, inv = abs(det) > 1e-12 ? 1.0 / det : 0.0;
+    float dx = t.x - pt.x, dy = t.y - pt.y;
+    set_ap(AX, i, (dx * pm.w - dy * pm.y) * inv), set_ap(AY, i, (dy * pm.x - dx * pm.z) * inv);
 }
 
 // cos and sin of radians, reduced to [-pi, pi] first (as cos_sin)
@@ -801,6 +820,186 @@ void apply_path(uint r)
     }
 }
 
+// Physics constraints (pose_physics_solve.c: mf_pose_apply_physics and update), the springs'
+// state in the batch's state buffer (MF_GPU_PHYS_STATE floats a constraint), written here
+// only. The host accounts the time in doubles as the CPU does (gpu_batch.c: put_physics) and
+// hands each frame the steps to run, whether to rest first, the mode and the springs' settings.
+layout(std430, set = 1, binding = 3) buffer PhysState { float ps[]; };
+const uint PH_XY = 1u, PH_ROTATE = 2u, PH_SHEAR = 4u, PH_SCALE = 8u, PH_SPIN = 16u;
+const uint PF_RUN = 1u, PF_REST = 2u, PF_UPDATE = 4u, PF_CAPPED = 8u, PHYS_STATE = 12u, PHYS_HEAD_WORDS = 2u,
+           PHYS_LOCAL_WORDS = 14u;
+const uint MODE_UPDATE = 0u, MODE_NONE = 2u;
+// state floats: shown origin, shown tip, offsets and velocities
+const uint S_UX = 0u, S_UY = 1u, S_TX = 2u, S_TY = 3u, S_XO = 4u, S_YO = 5u, S_XV = 6u, S_YV = 7u, S_RO = 8u,
+           S_RV = 9u, S_SO = 10u, S_SV = 11u;
+uint s_at;            // the constraint's first state float
+float S[PHYS_STATE];  // its state while it runs: loaded once, stored once
+
+float st(uint j) { return S[j]; }
+void set_st(uint j, float v) { S[j] = v; }
+void phys_load() { for (uint j = 0u; j < PHYS_STATE; j++) S[j] = ps[s_at + j]; }
+void phys_store() { for (uint j = 0u; j < PHYS_STATE; j++) ps[s_at + j] = S[j]; }
+
+// the shown origin and tip (origin plus the x axis times the length)
+void keep_tip(uint i, float len)
+{
+    vec4 m = wm(i);
+    vec2 t = wt(i);
+    set_st(S_UX, t.x), set_st(S_UY, t.y), set_st(S_TX, t.x + m.x * len), set_st(S_TY, t.y + m.z * len);
+}
+
+void rest(uint i, float len)
+{
+    for (uint j = 0u; j < PHYS_STATE; j++) set_st(j, 0.0);
+    keep_tip(i, len);
+}
+
+float clampm(float x, float m) { return x > m ? m : x < -m ? -m : x; }
+
+float wrap_angle(float r)
+{
+    const float pi = 3.14159265;
+    if (r >= -pi && r < pi) return r;
+    return r - 2.0 * pi * floor((r + pi) / (2.0 * pi));
+}
+
+// the spring: strength / mass, damping kept per step, mass, wind, gravity, the step
+float sp_k, sp_damp, sp_mass, sp_fx, sp_fy, sp_h;
+
+// one step of offset o and its velocity ov (state floats) under acceleration a
+void spring_step(uint o, uint ov, float a)
+{
+    float v = st(ov) + (a - sp_k * st(o)) * sp_h;
+    set_st(o, st(o) + v * sp_h);
+    set_st(ov, v * sp_damp);
+}
+
+// cos of degrees, 1 where cosf rounds to 1 anyway (pose_physics_solve.c: cos_deg)
+float cos_deg(float deg)
+{
+    float r = deg * DEG;
+    return abs(r) < 1.7e-4 ? 1.0 : cos_sin_r(r).x;
+}
+
+vec2 rotate_axis(vec2 v, float cs, float sn) { return vec2(v.x * cs - v.y * sn, v.x * sn + v.y * cs); }
+
+// Physics constraint of record r, with the instance's words (gpu_internal.h).
+void apply_phys(uint r)
+{
+    uint head = g_loc + prog[r + 8u], k = prog[r + 9u], lw = head + PHYS_HEAD_WORDS + PHYS_LOCAL_WORDS * k;
+    uint flags = fw[lw];
+    if ((flags & PF_RUN) == 0u) return; // inactive (skin or bone)
+    uint i = prog[r], chan = prog[r + 1u], steps = (flags >> 8) & 255u, mode = flags >> 16;
+    s_at = fw[head] + PHYS_STATE * k;
+    float len = length_of(i);
+    if (mode == MODE_NONE) { // bones as posed; the tip kept so that switching back shows no jump
+        keep_tip(i, len);
+        for (uint j = S_UX; j <= S_TY; j++) ps[s_at + j] = S[j];
+        return;
+    }
+    if ((flags & PF_REST) == 0u) phys_load(); // else all of it written first
+    float cx = uintBitsToFloat(prog[r + 2u]), cy = uintBitsToFloat(prog[r + 3u]);
+    float crot = uintBitsToFloat(prog[r + 4u]), cshx = uintBitsToFloat(prog[r + 5u]);
+    float cscx = uintBitsToFloat(prog[r + 6u]), turn = uintBitsToFloat(prog[r + 7u]);
+    float mix = ff(lw + 1u);
+    vec2 a0 = wt(i); // the animated origin
+    if ((flags & PF_REST) != 0u) rest(i, len);
+    if ((flags & PF_UPDATE) != 0u) {
+        float inertia = ff(lw + 2u);
+        sp_k = ff(lw + 3u), sp_damp = ff(lw + 4u), sp_mass = ff(lw + 5u), sp_fx = ff(lw + 6u), sp_fy = ff(lw + 7u);
+        float tx = ff(lw + 8u), ty = ff(lw + 9u), h = ff(lw + 12u), limit = ff(lw + 13u);
+        sp_h = h;
+        float teleport = ff(head + 1u);
+        float mr = turn * mix;
+        float dx = a0.x - st(S_UX) + ff(lw + 10u), dy = a0.y - st(S_UY) + ff(lw + 11u);
+        if (teleport > 0.0 && dx * dx + dy * dy > teleport * teleport) {
+            rest(i, len); // a teleport: start over here
+            dx = 0.0, dy = 0.0;
+        }
+        bool capped = (flags & PF_CAPPED) != 0u;
+        float xo = st(S_XO), yo = st(S_YO);
+        float ux = dx * inertia, uy = dy * inertia;
+        if (capped) ux = clampm(ux, limit), uy = clampm(uy, limit);
+        set_st(S_XO, xo - ux), set_st(S_YO, yo - uy);
+        if ((chan & PH_XY) != 0u)
+            for (uint j = 0u; j < steps; j++) {
+                spring_step(S_XO, S_XV, tx);
+                spring_step(S_YO, S_YV, ty);
+            }
+        if ((chan & PH_SPIN) != 0u) {
+            vec4 m = wm(i);
+            float ca = atan2r(m.z, m.x);
+            float mx = dx + (st(S_XO) - xo) * cx * mix, my = dy + (st(S_YO) - yo) * cy * mix;
+            if (capped) mx = clampm(mx, limit), my = clampm(my, limit);
+            float rx = st(S_TX) - st(S_UX) - mx - xo * cx * mix;
+            float ry = st(S_TY) - st(S_UY) - my - yo * cy * mix;
+            set_st(S_RO, st(S_RO) + wrap_angle(atan2r(ry, rx) - ca - st(S_RO) * mr) * inertia);
+            float sa = ca + st(S_RO) * mr, cs = 0.0, sn = 0.0;
+            bool have = false;
+            if ((chan & PH_SCALE) != 0u) {
+                float xl = sqrt(m.x * m.x + m.z * m.z);
+                if (len * xl > 1e-6) {
+                    vec2 c = cos_sin_r(sa);
+                    cs = c.x, sn = c.y, have = true;
+                    set_st(S_SO, st(S_SO) - (mx * cs + my * sn) / (len * xl) * inertia);
+                }
+            }
+            // the turning and stretching steps: the torque and pull of wind and gravity along
+            // the direction shown at each step (none when calm)
+            bool turns = (chan & (PH_ROTATE | PH_SHEAR)) != 0u, stretch = (chan & PH_SCALE) != 0u;
+            bool calm = sp_fx == 0.0 && sp_fy == 0.0 && !isinf(len);
+            for (uint j = 0u; j < steps; j++) {
+                float a = ca + st(S_RO) * mr, torque = 0.0, pull = 0.0;
+                if (!calm || isnan(a) || isinf(a)) {
+                    vec2 c = j == 0u && have ? vec2(cs, sn) : cos_sin_r(a);
+                    torque = (c.x * sp_fy - c.y * sp_fx) * len * 0.01;
+                    pull = c.x * sp_fx + c.y * sp_fy;
+                }
+                if (turns) spring_step(S_RO, S_RV, torque / sp_mass);
+                if (stretch) spring_step(S_SO, S_SV, pull / sp_mass);
+            }
+        }
+    }
+    if (mix != 0.0) {
+        vec4 m = wm(i);
+        vec2 t = wt(i);
+        t.x += st(S_XO) * cx * mix;
+        t.y += st(S_YO) * cy * mix;
+        float rr = st(S_RO) * mix;
+        if ((chan & PH_ROTATE) != 0u) {
+            vec2 c = cos_sin_r(rr * crot);
+            vec2 xa = rotate_axis(m.xz, c.x, c.y), ya = rotate_axis(m.yw, c.x, c.y);
+            m = vec4(xa.x, ya.x, xa.y, ya.y);
+        }
+        if ((chan & PH_SHEAR) != 0u) { // shear turns the x axis only
+            vec2 c = cos_sin_r(rr * cshx);
+            vec2 xa = rotate_axis(m.xz, c.x, c.y);
+            m.x = xa.x, m.z = xa.y;
+        }
+        if ((chan & PH_SCALE) != 0u) {
+            float g = 1.0 + st(S_SO) * cscx * mix;
+            m.x *= g, m.z *= g;
+        }
+        set_world(i, m, t);
+        // a bone only moved with plain applied values keeps them: its origin alone recomputed
+        bool plain = inherit_of(i) == NORMAL && ap(ASHX, i) == 0.0 && ap(ASHY, i) == 0.0 && ap(ASX, i) > 0.0001 &&
+                     ap(AROT, i) > -180.0 && ap(AROT, i) < 180.0;
+        if ((chan & (PH_ROTATE | PH_SHEAR | PH_SCALE)) == 0u && plain) {
+            update_origin(i);
+        } else {
+            update_applied(i);
+            // the y scale kept is the y axis' part across the x axis, as the reference's
+            set_ap(ASY, i, ap(ASY, i) * cos_deg(ap(ASHY, i)));
+        }
+    }
+    if (mode == MODE_UPDATE) { // the tip as shown: next frame's lag
+        vec4 m = wm(i);
+        vec2 t = wt(i);
+        set_st(S_UX, a0.x), set_st(S_UY, a0.y), set_st(S_TX, t.x + m.x * len), set_st(S_TY, t.y + m.z * len);
+    }
+    phys_store();
+}
+
 void main()
 {
     uint k = (gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x) * 64u + gl_LocalInvocationID.x;
@@ -817,6 +1016,6 @@ void main()
         else if (kind == PROG_IK) apply_ik(op & ~PROG_IK, n_update);
         else if (kind == PROG_TF) apply_tf(op & ~PROG_TF, n_update);
         else if (kind == PROG_PATH) apply_path(op & ~PROG_PATH);
-        // physics constraints: mf_gpu_rig_world_ok refuses their rigs
+        else if (kind == PROG_PHYS) apply_phys(op & ~PROG_PHYS);
     }
 }

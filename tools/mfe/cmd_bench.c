@@ -2,7 +2,8 @@
  * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
  * instances of a looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe); --gpu-world
- * computes their world transforms there too (rigs without physics constraints);
+ * computes their world transforms there too (physics constraints too: a state an instance;
+ * --gpu-check then poses a CPU twin of each beside it);
  * --merge (not with --gpu) merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
  * mf_instance_arena. */

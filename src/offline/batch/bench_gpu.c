@@ -10,6 +10,7 @@
 
 #ifdef MF_HAVE_GPU
 #include "mf/mf_gpu.h"
+#include "mf/mf_physics.h"
 
 enum { MAX_PARTS = 256 };
 
@@ -25,6 +26,12 @@ struct mf_bench_gpu {
     double wait_end_us; /* when the last frame's wait for free slots ended */
     bool capped;        /* the batches hold less than clipping's worst case (the device's range) */
     bool world;         /* the world on the GPU (mf_gpu_batch_add_local) */
+    /* a rig with physics constraints posed on the GPU: each instance's springs' state in its
+     * part's batch (mf_gpu_batch_add_physics); with --gpu-check a twin pose per instance the CPU
+     * poses from the same tracks, whose springs evolve beside the GPU's */
+    bool physics;
+    int32_t *states;
+    mf_pose **twins;
     mf_draw_list *const *lists; /* the instances' own, built only on frames that show a clip */
     /* the frame in flight through the pool */
     const mf_batch_item *items;
@@ -52,11 +59,7 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
     mf_gpu_device_desc dd = {.prefer_cpu = which == MF_BENCH_GPU_CPU};
     mf_result res = mf_gpu_device_create(&dd, &g->dev, diag);
     if (res == MF_OK) res = mf_gpu_rig_create(g->dev, d, &g->rig, diag);
-    if (res == MF_OK && world && !mf_gpu_rig_world_ok(g->rig)) {
-        mf_diag_set(diag, rig_path, "--gpu-world", "the rig has physics constraints: its world transforms "
-                    "need the CPU");
-        res = MF_ERR_ARGUMENT;
-    }
+    g->physics = world && d->physics_count > 0;
     /* room for every instance's worst case, clipping's included: never an overflow. Where that
      * passes the device's storage range (lavapipe: 128 MiB), the clipping part is halved until
      * it fits: what the instances draw unclipped always has room. */
@@ -79,6 +82,7 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
         mf_gpu_batch_desc bd = {.max_vertices = (int32_t)(verts > 0 ? verts : 1), .max_indices = (int32_t)(idx > 0 ? idx : 1),
                                 .max_calls = (int32_t)(items + 1), .max_instances = per, .max_items = (int32_t)(items + 1),
                                 .max_words = (int32_t)words, .readback = check,
+                                .max_physics = g->physics ? per * d->physics_count : 0,
                                 .readback_world = check && world}; /* the bones checked too */
         for (int32_t p = 0; p < g->parts && res == MF_OK; p++) res = mf_gpu_batch_create(g->dev, &bd, &g->batch[p], diag);
         bool range = res == MF_ERR_ARGUMENT && diag && strcmp(diag->where, "mf_gpu_batch_desc") == 0;
@@ -95,6 +99,15 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
                     g->parts == 1 ? "" : "s", per, why);
     }
     if (res == MF_OK && !(g->xf = malloc((size_t)n * 6 * sizeof(float)))) res = MF_ERR_NOMEM;
+    if (res == MF_OK && g->physics) {
+        g->states = malloc((size_t)n * sizeof *g->states);
+        g->twins = check ? calloc((size_t)n, sizeof *g->twins) : NULL;
+        if (!g->states || (check && !g->twins)) res = MF_ERR_NOMEM;
+        for (int32_t p = 0; p < g->parts && res == MF_OK; p++)
+            for (int32_t i = part_first(g, p); i < part_first(g, p + 1) && res == MF_OK; i++)
+                res = mf_gpu_batch_physics_acquire(g->batch[p], g->rig, &g->states[i]);
+        for (int32_t i = 0; check && i < n && res == MF_OK; i++) res = mf_pose_create(d, NULL, &g->twins[i], diag);
+    }
     if (res != MF_OK) {
         mf_bench_gpu_free(g);
         return res;
@@ -119,6 +132,17 @@ static void part_job(void *user, int32_t first, int32_t count)
             mf_batch_update(it, 1, g->dt, NULL, NULL);
             if (it->state && it->state->culled) continue;
             bool needs = mf_gpu_pose_needs_list(g->rig, it->pose);
+            if (g->twins && it->tracks) { /* the CPU's springs beside the GPU's: the same sample */
+                mf_pose *t = g->twins[i];
+                mf_pose_reset(t);
+                mf_tracks_apply_pose(it->tracks, t);
+                mf_pose_physics_step(t, g->dt);
+                mf_pose_update_world(t);
+            }
+            if (g->physics && !needs) {
+                res = mf_gpu_batch_add_physics(g->batch[p], g->rig, it->pose, g->states[i], g->xf + 6 * i);
+                continue;
+            }
             if (g->world && !needs) {
                 res = mf_gpu_batch_add_local(g->batch[p], g->rig, it->pose, g->xf + 6 * i);
                 continue;
@@ -151,10 +175,11 @@ mf_result mf_bench_gpu_frame(mf_bench_gpu *g, const mf_batch_item *items, double
     return res;
 }
 
-/* The GPU's world of the k-th instance added (read back into its pose) against the CPU's; the
- * pose is left with the CPU's. An instance added with its CPU world (a clip shown) has none to
- * read. */
-static void check_bones(const mf_gpu_batch *b, int32_t k, mf_pose *pose, mf_bench_result *r)
+/* The GPU's world of the k-th instance added (read back into its pose) against the CPU's (twin
+ * NULL: the pose's own world update; else the twin's, posed by the CPU beside it with its own
+ * springs); the pose is left with the CPU's. An instance added with its CPU world (a clip shown)
+ * has none to read. */
+static void check_bones(const mf_gpu_batch *b, int32_t k, mf_pose *pose, const mf_pose *twin, mf_bench_result *r)
 {
     mf_result res = mf_gpu_batch_read_world(b, k, pose);
     if (res == MF_ERR_UNSUPPORTED) return; /* its world was the CPU's already */
@@ -167,7 +192,13 @@ static void check_bones(const mf_gpu_batch *b, int32_t k, mf_pose *pose, mf_benc
     }
     float *w[6] = {pose->a, pose->b, pose->c, pose->d, pose->wx, pose->wy};
     for (int j = 0; j < 6; j++) memcpy(gw + (size_t)j * n, w[j], n * sizeof(float));
-    mf_pose_update_world(pose);
+    if (twin) { /* its springs would step again on the pose: the twin's world is the CPU's */
+        const float *tw[6] = {twin->a, twin->b, twin->c, twin->d, twin->wx, twin->wy};
+        for (int j = 0; j < 6; j++) memcpy(w[j], tw[j], n * sizeof(float));
+        mf_pose_world_changed(pose);
+    } else {
+        mf_pose_update_world(pose);
+    }
     for (size_t i = 0; i < n; i++) {
         if (!pose->active[i]) continue; /* the CPU left its world as it was */
         for (int j = 0; j < 6; j++) {
@@ -199,9 +230,10 @@ static void check_part(mf_bench_gpu *g, int32_t p, const mf_skel_data *d, const 
     int32_t k = 0; /* the instance's index in the frame's adds: the culled ones were not added */
     for (int32_t i = part_first(g, p); i < part_first(g, p + 1); i++) {
         if (items[i].state && items[i].state->culled) continue;
-        if (g->world) check_bones(b, k, items[i].pose, r); /* also makes the CPU's world for the check */
+        const mf_pose *cpu = g->twins ? g->twins[i] : items[i].pose; /* the CPU's world for the check */
+        if (g->world) check_bones(b, k, items[i].pose, g->twins ? g->twins[i] : NULL, r);
         k++;
-        if (mf_draw_list_build(lists[i], items[i].pose) != MF_OK || mf_draw_batch_add(cb, lists[i], d, g->xf + 6 * i) != MF_OK)
+        if (mf_draw_list_build(lists[i], cpu) != MF_OK || mf_draw_batch_add(cb, lists[i], d, g->xf + 6 * i) != MF_OK)
             r->gpu_mismatches++;
     }
     if (cb->vertex_count != b->vertex_count || cb->index_count != b->index_count || cb->call_count != b->call_count) {
@@ -245,6 +277,8 @@ void mf_bench_gpu_free(mf_bench_gpu *g)
 {
     if (!g) return;
     for (int32_t p = 0; p < g->parts; p++) mf_gpu_batch_destroy(g->batch[p]);
+    for (int32_t i = 0; g->twins && i < g->n; i++) mf_pose_destroy(g->twins[i]);
+    free(g->twins), free(g->states);
     mf_gpu_rig_destroy(g->rig);
     mf_gpu_device_destroy(g->dev);
     free(g->xf);

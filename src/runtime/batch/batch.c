@@ -27,8 +27,8 @@ static bool meets(const float b[4], const float *v)
 /* The frame's time goes to the physics springs (nothing for rigs without physics). */
 static void pose_and_draw(const mf_batch_item *it, double dt, bool draw)
 {
-    if (it->world_on_gpu) return; /* the GPU poses it (mf_gpu_batch_add_local) */
-    mf_pose_physics_step(it->pose, dt);
+    mf_pose_physics_step(it->pose, dt); /* on the GPU too: mf_gpu_batch_add_physics takes it */
+    if (it->world_on_gpu) return;       /* the GPU poses it (mf_gpu_batch_add_local, _add_physics) */
     mf_pose_update_world(it->pose);
     if (!draw || !it->draw) return;
     if (it->draw_items_only) mf_draw_list_build_items(it->draw, it->pose);

@@ -209,6 +209,7 @@ void mf_pose_apply_path(mf_pose *pose, int32_t path);
 void mf_pose_physics_begin(mf_pose *pose);
 void mf_pose_apply_physics(mf_pose *pose, int32_t physics);
 void mf_pose_physics_setup(mf_pose *pose);
+void mf_pose_physics_take(mf_pose *pose, double *dt, float *move_x, float *move_y, uint8_t *resets);
 /* Fills the scratch's per-constraint fixed data (at create). */
 void mf_pose_physics_prepare(mf_pose *pose);
 void mf_pose_physics_timeline(mf_pose *pose, const mf_sd_timeline *tl, int32_t key, double time,

@@ -103,6 +103,21 @@ void mf_pose_physics_begin(mf_pose *p)
     s->phys_dt = s->phys_move_x = s->phys_move_y = 0;
 }
 
+/* For a world update run elsewhere (the GPU module, mf_gpu.h): takes the frame's pending time
+ * and movement and each constraint's reset request (or-ed into resets[k], physics_count bytes),
+ * clearing them as mf_pose_update_world's start and its constraints would, so they apply once. */
+void mf_pose_physics_take(mf_pose *p, double *dt, float *move_x, float *move_y, uint8_t *resets)
+{
+    mf_pose_scratch *s = p->scratch;
+    *dt = s->phys_dt, *move_x = s->phys_move_x, *move_y = s->phys_move_y;
+    s->phys_dt = s->phys_move_x = s->phys_move_y = 0;
+    for (int32_t k = 0; k < p->data->physics_count; k++) {
+        float *r = &s->phys_state[(size_t)k * MF_PHYS_STATE + MF_PS_RESET];
+        resets[k] |= *r != 0;
+        *r = 0;
+    }
+}
+
 /* Global timelines (target -1) reach the constraints whose matching "global" flag is set. */
 static uint32_t global_flag(int32_t kind)
 {
