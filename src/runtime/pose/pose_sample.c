@@ -438,9 +438,55 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
     p->scratch->seg_ready[c] = 1;
 }
 
+/* The entry of a shared table's timeline holding t (k + 1): find_key from the entry the pose
+ * was at (ix, any value: out of range starts from key 0), through a cursor of its own (the
+ * pose's stays the general path's, whose segment it keys: locate). */
+static __attribute__((noinline)) uint32_t table_find(const mf_skel_data *d, const mf_sd_timeline *tl, uint32_t ix,
+                                                     double t)
+{
+    int32_t cursor = (int32_t)ix - 1;
+    return (uint32_t)(find_key(d->times + tl->key_first, tl->key_count, &cursor, t) + 1);
+}
+
+/* The full-weight Replace sample through a shared table (mf_seg_table): per timeline the pose's
+ * entry index, re-found when t left its range; the table's segment written as the pose's own
+ * would be. Kinds it does not compile and entries not compiled (values held before the first
+ * or from the last key) take the general path with the pose's own segment, as without it. */
+static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_table *tb, double t)
+{
+    mf_pose *p = s->p;
+    const mf_skel_data *d = s->d;
+    const mf_sd_clip *clip = &d->clips[cs->clip];
+    const mf_sd_timeline *tls = d->timelines + clip->timeline_first;
+    const mf_seg_span *span = tb->span + clip->timeline_first;
+    int32_t *at = p->scratch->seg_at + clip->timeline_first;
+    int32_t *cursors = p->cursor + clip->timeline_first;
+    mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
+    mf_pose_seg_out o = {p, p->x, p->y, s->discrete};
+    float tf = mf_pose_seg_floor(t);
+    for (int32_t j = 0, n = clip->timeline_count; j < n; j++) {
+        mf_seg_span sp = span[j];
+        if (sp.first >= 0) {
+            uint32_t ix = (uint32_t)at[j];
+            if (ix >= (uint32_t)sp.count || !(tf >= tb->seg[sp.first + ix].t0 && tf < tb->seg[sp.first + ix].t1)) {
+                ix = table_find(d, &tls[j], ix, t);
+                at[j] = (int32_t)ix;
+            }
+            if (mf_pose_seg_write(&o, &tb->seg[sp.first + ix], t)) continue;
+        }
+        if (sample_timeline(s, cs, &tls[j], &cursors[j], &segs[j], t, true)) mf_pose_seg_write(&o, &segs[j], t);
+    }
+}
+
+static bool table_of(const mf_seg_table *tb, const mf_skel_data *d)
+{
+    return tb->timelines == d->timelines && tb->timeline_count == d->timeline_count && tb->bone_count == d->bone_count;
+}
+
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
-    if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time)
+    if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time ||
+        (cs->segs && !table_of(cs->segs, p->data)))
         return MF_ERR_ARGUMENT;
     const mf_skel_data *d = p->data;
     const mf_sd_clip *clip = &d->clips[cs->clip];
@@ -454,6 +500,10 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     const float *tw = cs->timeline_weights;
     int32_t n = clip->timeline_count;
+    if (s.w == 1.0f && !s.add && !s.mask && !tw && cs->segs) {
+        sample_table(&s, cs, cs->segs, t);
+        return MF_OK;
+    }
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
