@@ -223,11 +223,18 @@ static void tracks_pair(const char *rig, const mf_skel_data *d, const mf_tracks_
         same_pose(p[0], p[1], rig, 100000 + f, true);
         cn->samples++;
     }
+    /* the tracks with the shared object sampled through its table, the others did not */
+    long moved = 0;
+    for (int32_t j = 0; j < d->timeline_count; j++) {
+        moved += p[0]->scratch->seg_at[j] != 0;
+        assert_int_equal(p[1]->scratch->seg_at[j], 0);
+    }
+    assert_true(moved > 0);
     for (int k = 0; k < 2; k++) mf_tracks_destroy(t[k]), mf_pose_destroy(p[k]);
 }
 
 /* Every clip of d through both paths, without skins and (when d has skins beside the default)
- * under its last skin; then the tracks. */
+ * under the first of them; then the tracks. */
 static void check_data(const char *rig, const mf_skel_data *d, int max_clips)
 {
     mf_tracks_shared *sh = NULL, *sh2 = NULL;
@@ -238,7 +245,7 @@ static void check_data(const char *rig, const mf_skel_data *d, int max_clips)
     mf_skin_cache *cache = NULL;
     assert_int_equal(mf_skin_cache_create(d, NULL, &cache), MF_OK);
     int32_t def = mf_skel_data_find_skin(d, "default"), skin = -1;
-    for (int32_t s = 0; s < d->skin_count; s++)
+    for (int32_t s = d->skin_count - 1; s >= 0; s--) /* the first beside the default */
         if (s != def) skin = s;
     counts cn = {0, 0, 0};
     uint64_t rng = 0x243f6a8885a308d3u;
