@@ -71,7 +71,7 @@ mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *all
     mf_clip_tables_fill(d, &s->tables);
     segs_carve(&l, d, entries, &span, &seg);
     mf_seg_table_fill(d, span, seg);
-    s->segs = (mf_seg_table){d->timelines, d->timeline_count, d->bone_count, span, seg};
+    s->segs = (mf_seg_table){d->timelines, d->timeline_count, d->bone_count, span};
     *out = s;
     return MF_OK;
 }

@@ -76,14 +76,14 @@ typedef struct mf_pose_op {
  * sample reads them instead of the pose's own, which keeps only the index of its current entry
  * (mf_pose_scratch.seg_at). Read-only once built: shared by threads. */
 typedef struct mf_seg_span {
-    int32_t first; /* the timeline's entry k = -1; -1: a kind not compiled (the pose's segments) */
-    int32_t count; /* key_count + 1 */
+    const mf_pose_seg *seg; /* the timeline's entries from k = -1 */
+    uint32_t count;         /* key_count + 1; 0: a kind not compiled (the pose's own segments) */
+    uint32_t pad;
 } mf_seg_span;
 struct mf_seg_table {
     const mf_sd_timeline *timelines; /* the data's (which data the table is of) */
     int32_t timeline_count, bone_count;
     const mf_seg_span *span; /* per timeline of the data */
-    const mf_pose_seg *seg;  /* the entries, a line each */
 };
 
 /* Floats from one local channel array of a pose to the next (x, y, rot, sx, sy, shx, shy are

@@ -144,14 +144,15 @@ size_t mf_seg_table_entries(const mf_skel_data *d)
 
 void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg)
 {
-    int32_t def = mf_skel_data_find_skin(d, "default"), at = 0;
+    int32_t def = mf_skel_data_find_skin(d, "default");
+    size_t at = 0;
     for (int32_t i = 0; i < d->timeline_count; i++) {
         const mf_sd_timeline *tl = &d->timelines[i];
-        span[i] = (mf_seg_span){-1, 0};
+        span[i] = (mf_seg_span){seg, 0, 0};
         if (!compiled_kind(tl->kind)) continue;
         int32_t n = tl->key_count;
         const float *times = d->times + tl->key_first;
-        span[i] = (mf_seg_span){at, n + 1};
+        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, 0};
         for (int32_t k = -1; k < n; k++) { /* seg_find's range, then the compile */
             mf_pose_seg *sg = &seg[at++];
             memset(sg, 0, sizeof *sg);
