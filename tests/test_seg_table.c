@@ -60,7 +60,8 @@ static const char *ALL_CLIP =
 /* A pose array compared bit for bit, named when it differs. */
 static void same_bytes(const void *a, const void *b, size_t n, const char *rig, const char *what, int step)
 {
-    if (n && memcmp(a, b, n) != 0) fail_msg("%s step %d: %s differs between the table and the pose's segments", rig, step, what);
+    if (n && memcmp(a, b, n) != 0)
+        fail_msg("%s step %d: %s differs between the table and the pose's segments", rig, step, what);
 }
 
 /* Every array a sample writes: local channels, inherit, colours, attachments, sequence frames,
@@ -277,12 +278,11 @@ static void test_all_kinds(void **state)
     test_rig r;
     const char *names[] = {"every_kind"}, *clips[] = {ALL_CLIP};
     test_rig_build(&r, mskel, names, clips, 1);
-    /* every kind the sampler knows is keyed */
+    /* every kind the sampler knows is keyed (of the physics values, wind stands for all) */
     bool seen[MF_SD_TL_KIND_COUNT] = {0};
     for (int32_t i = 0; i < r.data.timeline_count; i++) seen[r.data.timelines[i].kind] = true;
     for (int k = 0; k < MF_SD_TL_KIND_COUNT; k++)
-        if (!seen[k] && k != MF_SD_TL_PHYSICS_INERTIA && k != MF_SD_TL_PHYSICS_STRENGTH && k != MF_SD_TL_PHYSICS_DAMPING &&
-            k != MF_SD_TL_PHYSICS_MASS && k != MF_SD_TL_PHYSICS_GRAVITY && k != MF_SD_TL_PHYSICS_MIX)
+        if (!seen[k] && (k < MF_SD_TL_PHYSICS_INERTIA || k > MF_SD_TL_PHYSICS_MIX || k == MF_SD_TL_PHYSICS_WIND))
             fail_msg("kind %d not keyed by the fixture", k);
     check_data("all.mskel", &r.data, 8);
     test_rig_free(&r);
