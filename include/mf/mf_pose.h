@@ -129,6 +129,10 @@ void mf_pose_reset(mf_pose *pose);
 
 typedef enum mf_clip_blend { MF_CLIP_REPLACE = 0, MF_CLIP_ADDITIVE } mf_clip_blend;
 
+/* Key segments compiled once per data for all its poses (built by mf_tracks_shared_create,
+ * mf_tracks.h; read-only, any thread). */
+typedef struct mf_seg_table mf_seg_table;
+
 /* One clip sample. Replace lerps the pose towards the clip by weight; Additive adds the clip's
  * change from the setup pose times weight. Discrete timelines (attachment, draw order,
  * sequence, inherit, IK bend / compress / stretch) apply when weight >= discrete_threshold
@@ -147,6 +151,11 @@ typedef struct mf_clip_sample {
      * discrete rule. The track mixer (mf_tracks.h) gives held and fading timelines
      * different weights this way. */
     const float *timeline_weights;
+    /* NULL, or the segment table of the pose's data (mf_tracks_shared_segs): the full-weight
+     * Replace sample (weight 1, unmasked, no timeline_weights) reads it instead of the pose's
+     * own key segments, the same values. The tracks fill it when created with a shared object.
+     * A table of other data: MF_ERR_ARGUMENT. */
+    const mf_seg_table *segs;
 } mf_clip_sample;
 
 /* Applies one sample. MF_ERR_ARGUMENT for a bad clip index or a NaN time (pose unchanged). */

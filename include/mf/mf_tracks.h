@@ -91,13 +91,21 @@ typedef void (*mf_track_listener)(mf_tracks *tracks, mf_track_event_type type, m
                                   const mf_track_entry *e, const mf_fired_event *event, void *user);
 
 /* The tables every tracks of one data can share (the properties each clip keys, its attachment
- * and event timelines): built once per mf_skel_data, they keep that much out of each instance.
- * Immutable once built: any thread may read it; it must outlive the tracks that use it. It keeps
- * its own copy of a loaded view (which need not outlive it; the blob must stay loaded). */
+ * and event timelines, and the key segment table, mf_seg_table): built once per mf_skel_data,
+ * they keep that much out of each instance. Immutable once built: any thread may read it; it
+ * must outlive the tracks that use it. It keeps its own copy of a loaded view (which need not
+ * outlive it; the blob must stay loaded).
+ * The segment table holds, for every bone (but inherit), attachment, colour, IK, transform and
+ * path timeline of every clip, one 64-byte segment per key and one before the first key:
+ * 64 * (keys + 1) bytes a timeline, and 16 bytes for every timeline of the data. The tracks'
+ * full-weight samples read it instead of each pose's own segments (a pose then touches 4 bytes
+ * a timeline, not 64). */
 typedef struct mf_tracks_shared mf_tracks_shared;
 mf_result mf_tracks_shared_create(const mf_skel_data *data, const mf_allocator *alloc,
                                   mf_tracks_shared **out);
 void mf_tracks_shared_destroy(mf_tracks_shared *shared);
+/* The segment table, for direct mf_pose_sample callers (mf_clip_sample.segs); NULL for NULL. */
+const mf_seg_table *mf_tracks_shared_segs(const mf_tracks_shared *shared);
 
 typedef struct mf_tracks_config {
     int32_t track_count;  /* 0 means 4 */

@@ -35,7 +35,7 @@ static double apply_time(const mf_tracks *t, const mf_track_entry *e, double ani
  * as an unwrapped time with .loop set; reversed or other ranges fire nothing. */
 static mf_clip_sample window(const mf_tracks *t, const mf_track_entry *e, double anim, double at, bool fire)
 {
-    mf_clip_sample s = {.clip = e->clip, .time = at, .prev_time = at};
+    mf_clip_sample s = {.clip = e->clip, .time = at, .prev_time = at, .segs = t->segs};
     double last = e->anim_last;
     if (!fire || e->reverse) return s;
     if (last < 0 || anim >= last) {

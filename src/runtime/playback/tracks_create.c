@@ -169,6 +169,7 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
     for (size_t i = 0; i < mt; i++) t->mix_table[i] = -1;
+    t->segs = sh ? &sh->segs : NULL;
     if (sh) own = sh->tables;
     else mf_clip_tables_fill(d, &own);
     t->clip_prop_first = own.prop_first, t->clip_props = own.props;

@@ -4,6 +4,7 @@
 
 #include "mf/mf_tracks.h"
 #include "../alloc_lines.h"
+#include "../pose/pose_internal.h"
 
 /* How an entry's timeline is applied while it mixes (decided when the entries change). */
 enum {
@@ -28,6 +29,7 @@ typedef struct queued {
 
 struct mf_tracks {
     const mf_skel_data *d;
+    const mf_seg_table *segs; /* the shared object's, for the samples (NULL: the pose's own) */
     mf_allocator alloc;
     int32_t track_count;
     int32_t *current;   /* per track: entry index, -1 none */
@@ -86,6 +88,7 @@ struct mf_tracks_shared {
     mf_skel_data view;
     mf_allocator alloc;
     mf_clip_tables tables;
+    mf_seg_table segs; /* the data's key segments (pose_internal.h), its arrays in the block */
 };
 
 /* tracks_shared.c: the tables' arrays carved from a layout (a first pass with base NULL sizes

@@ -41,6 +41,15 @@ void mf_clip_tables_carve(mf_lines_layout *l, const mf_skel_data *d, mf_clip_tab
     tb->props = mf_lines_carve(l, tl * PROP_MAX + 1, sizeof(int32_t));
 }
 
+/* The segment table's arrays (a first pass with base NULL sizes them): the entries a line each
+ * (a sample reads one a timeline). */
+static void segs_carve(mf_lines_layout *l, const mf_skel_data *d, size_t entries, mf_seg_span **span,
+                       mf_pose_seg **seg)
+{
+    *span = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(mf_seg_span));
+    *seg = mf_lines_carve_line(l, entries, sizeof(mf_pose_seg));
+}
+
 mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *alloc, mf_tracks_shared **out)
 {
     if (out) *out = NULL;
@@ -49,6 +58,10 @@ mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *all
     mf_lines_layout l = {NULL, sizeof(mf_tracks_shared)};
     mf_clip_tables sized;
     mf_clip_tables_carve(&l, d, &sized);
+    size_t entries = mf_seg_table_entries(d);
+    mf_seg_span *span;
+    mf_pose_seg *seg;
+    segs_carve(&l, d, entries, &span, &seg);
     mf_tracks_shared *s = mf_alloc_lines(&al, l.used);
     if (!s) return MF_ERR_NOMEM;
     s->view = *d, s->alloc = al;
@@ -56,9 +69,14 @@ mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *all
     l = (mf_lines_layout){(unsigned char *)s, sizeof(mf_tracks_shared)};
     mf_clip_tables_carve(&l, d, &s->tables);
     mf_clip_tables_fill(d, &s->tables);
+    segs_carve(&l, d, entries, &span, &seg);
+    mf_seg_table_fill(d, span, seg);
+    s->segs = (mf_seg_table){d->timelines, d->timeline_count, d->bone_count, span};
     *out = s;
     return MF_OK;
 }
+
+const mf_seg_table *mf_tracks_shared_segs(const mf_tracks_shared *s) { return s ? &s->segs : NULL; }
 
 void mf_tracks_shared_destroy(mf_tracks_shared *s)
 {

@@ -19,6 +19,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
                  mf_lines_layout *l, mf_lines_layout *cold, size_t *zeroed, size_t *cold_zeroed)
 {
     size_t nb = (size_t)d->bone_count, ns = (size_t)d->slot_count;
+    s->seg_at = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t)); /* cleared: entry k = -1 */
     p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
     s->seg_ready = mf_lines_carve(l, (size_t)d->clip_count, 1);
     float **local[] = {&p->x, &p->y, &p->rot, &p->sx, &p->sy, &p->shx, &p->shy};

@@ -70,6 +70,35 @@ typedef struct mf_pose_op {
 
 #define MF_SEG_UNKNOWN INT32_MIN
 
+/* The key segments of one data compiled once for all its poses (mf_seg_table, mf_pose.h): per
+ * timeline of the data its entries, k = -1 (before the first key) then every key k (the last:
+ * held), each what mf_pose_seg_compile gives a pose without skins; the full-weight Replace
+ * sample reads them instead of the pose's own, which keeps only the index of its current entry
+ * (mf_pose_scratch.seg_at). Read-only once built: shared by threads. */
+typedef struct mf_seg_span {
+    const mf_pose_seg *seg; /* the timeline's entries from k = -1 */
+    uint32_t count;         /* key_count + 1; 0: a kind not compiled (the pose's own segments) */
+    uint32_t pad;
+} mf_seg_span;
+struct mf_seg_table {
+    const mf_sd_timeline *timelines; /* the data's (which data the table is of) */
+    int32_t timeline_count, bone_count;
+    const mf_seg_span *span; /* per timeline of the data */
+};
+
+/* Floats from one local channel array of a pose to the next (x, y, rot, sx, sy, shx, shy are
+ * carved in turn, each on 16 bytes: pose_create.c). */
+static inline int32_t mf_pose_local_stride(int32_t bone_count)
+{
+    return (int32_t)(((size_t)bone_count * sizeof(float) + 15u) / 16u * 4u);
+}
+
+/* The entries a table of d holds (the kinds it compiles: key_count + 1 a timeline), and its
+ * filling from the data alone (span and seg sized by the caller: timeline_count spans,
+ * entries segments). */
+size_t mf_seg_table_entries(const mf_skel_data *d);
+void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg);
+
 /* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
  * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
  * the discrete values); colour or transform / path constraint values between two keys */
@@ -93,6 +122,9 @@ typedef struct mf_pose_scratch {
                            * are cleared when it is first sampled (create leaves them as the
                            * allocator gave them: a rig's unplayed clips commit no pages) */
     uint8_t *seg_ready;   /* per clip: 1 once its segments are cleared */
+    int32_t *seg_at;      /* per timeline of the data: its current entry of a shared table
+                           * (mf_seg_table: k + 1), any table of the data; checked before use
+                           * (0 at create) */
     /* per bone the cos and sin of its local matrix's two angles (pose_trig.c), keyed on the
      * angles' bits */
     uint32_t *trig_kx, *trig_ky;

@@ -438,9 +438,64 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
     p->scratch->seg_ready[c] = 1;
 }
 
+/* The entry of a shared table's timeline i holding t (k + 1): find_key from the entry the pose
+ * was at (ix, any value: out of range starts from key 0), through a cursor of its own (the
+ * pose's stays the general path's, whose segment it keys: locate). */
+static __attribute__((noinline)) uint32_t table_find(const mf_skel_data *d, int32_t i, uint32_t ix, double t)
+{
+    const mf_sd_timeline *tl = &d->timelines[i];
+    int32_t cursor = (int32_t)ix - 1;
+    return (uint32_t)(find_key(d->times + tl->key_first, tl->key_count, &cursor, t) + 1);
+}
+
+/* A timeline of a table sample that the table does not compile (or not at this key): the
+ * general path with the pose's own segment (i: the timeline's index in the data). Apart: the
+ * table loop keeps only its own indices live. */
+static __attribute__((noinline)) void table_general(sampler *s, const mf_clip_sample *cs, const mf_pose_seg_out *o,
+                                                    int32_t i, double t)
+{
+    mf_pose *p = s->p;
+    mf_pose_seg *sg = &p->scratch->seg[i];
+    if (sample_timeline(s, cs, &s->d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(o, sg, t);
+}
+
+/* The full-weight Replace sample through a shared table (mf_seg_table): per timeline the pose's
+ * entry index, re-found when t left its range; the table's segment written as the pose's own
+ * would be. Kinds it does not compile (count 0) and entries not compiled (values held before
+ * the first or from the last key) take the general path with the pose's own segment, as
+ * without it. */
+static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_table *tb, double t)
+{
+    mf_pose *p = s->p;
+    const mf_sd_clip *clip = &s->d->clips[cs->clip];
+    int32_t first = clip->timeline_first;
+    const mf_seg_span *span = tb->span + first;
+    uint32_t *at = (uint32_t *)p->scratch->seg_at + first;
+    mf_pose_seg_out o = {p, p->x, p->y, s->discrete};
+    float tf = mf_pose_seg_floor(t);
+    for (int32_t j = 0, n = clip->timeline_count; j < n; j++) {
+        const mf_pose_seg *e = span[j].seg;
+        uint32_t ix = at[j];
+        if (__builtin_expect(ix >= span[j].count || !(tf >= e[ix].t0 && tf < e[ix].t1), 0)) {
+            if (!span[j].count) {
+                table_general(s, cs, &o, first + j, t);
+                continue;
+            }
+            at[j] = ix = table_find(s->d, first + j, ix, t);
+        }
+        if (!mf_pose_seg_write(&o, e + ix, t)) table_general(s, cs, &o, first + j, t);
+    }
+}
+
+static bool table_of(const mf_seg_table *tb, const mf_skel_data *d)
+{
+    return tb->timelines == d->timelines && tb->timeline_count == d->timeline_count && tb->bone_count == d->bone_count;
+}
+
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
-    if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time)
+    if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time ||
+        (cs->segs && !table_of(cs->segs, p->data)))
         return MF_ERR_ARGUMENT;
     const mf_skel_data *d = p->data;
     const mf_sd_clip *clip = &d->clips[cs->clip];
@@ -454,6 +509,10 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     const float *tw = cs->timeline_weights;
     int32_t n = clip->timeline_count;
+    if (s.w == 1.0f && !s.add && !s.mask && !tw && cs->segs) {
+        sample_table(&s, cs, cs->segs, t);
+        return MF_OK;
+    }
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */

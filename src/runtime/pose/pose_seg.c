@@ -1,32 +1,42 @@
 /* Compiling a timeline's key segment for the full-weight Replace sample (pose_seg.h). */
+#include <stddef.h>
+#include <string.h>
+
 #include "pose_seg.h"
 
-/* The bone channels a bone kind (not inherit) writes: comps of them, whether they scale. */
-static int32_t bone_channels(mf_pose *p, const mf_sd_timeline *tl, float *dst[2], float set[2], bool *scale)
+/* The local channels a bone kind (not inherit) writes: comps of them (0: none), as indices into
+ * x, y, rot, sx, sy, shx, shy; their setup values; whether they scale. */
+static int32_t bone_channels(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t ch[2], float set[2], bool *scale)
 {
-    int32_t i = tl->target;
-    const mf_sd_bone *b = &p->data->bones[i];
+    const mf_sd_bone *b = &d->bones[tl->target];
     *scale = false;
     switch (tl->kind) {
-    case MF_SD_TL_ROTATE: dst[0] = &p->rot[i], set[0] = b->rot; return 1;
-    case MF_SD_TL_TRANSLATE: dst[1] = &p->y[i], set[1] = b->y; /* fall through */
-    case MF_SD_TL_TRANSLATE_X: dst[0] = &p->x[i], set[0] = b->x; return tl->kind == MF_SD_TL_TRANSLATE ? 2 : 1;
-    case MF_SD_TL_TRANSLATE_Y: dst[0] = &p->y[i], set[0] = b->y; return 1;
-    case MF_SD_TL_SCALE: dst[1] = &p->sy[i], set[1] = b->sy; /* fall through */
-    case MF_SD_TL_SCALE_X: *scale = true, dst[0] = &p->sx[i], set[0] = b->sx; return tl->kind == MF_SD_TL_SCALE ? 2 : 1;
-    case MF_SD_TL_SCALE_Y: *scale = true, dst[0] = &p->sy[i], set[0] = b->sy; return 1;
-    case MF_SD_TL_SHEAR: dst[1] = &p->shy[i], set[1] = b->shy; /* fall through */
-    case MF_SD_TL_SHEAR_X: dst[0] = &p->shx[i], set[0] = b->shx; return tl->kind == MF_SD_TL_SHEAR ? 2 : 1;
-    case MF_SD_TL_SHEAR_Y: dst[0] = &p->shy[i], set[0] = b->shy; return 1;
+    case MF_SD_TL_ROTATE: ch[0] = 2, set[0] = b->rot; return 1;
+    case MF_SD_TL_TRANSLATE: ch[1] = 1, set[1] = b->y; /* fall through */
+    case MF_SD_TL_TRANSLATE_X: ch[0] = 0, set[0] = b->x; return tl->kind == MF_SD_TL_TRANSLATE ? 2 : 1;
+    case MF_SD_TL_TRANSLATE_Y: ch[0] = 1, set[0] = b->y; return 1;
+    case MF_SD_TL_SCALE: ch[1] = 4, set[1] = b->sy; /* fall through */
+    case MF_SD_TL_SCALE_X: *scale = true, ch[0] = 3, set[0] = b->sx; return tl->kind == MF_SD_TL_SCALE ? 2 : 1;
+    case MF_SD_TL_SCALE_Y: *scale = true, ch[0] = 4, set[0] = b->sy; return 1;
+    case MF_SD_TL_SHEAR: ch[1] = 6, set[1] = b->shy; /* fall through */
+    case MF_SD_TL_SHEAR_X: ch[0] = 5, set[0] = b->shx; return tl->kind == MF_SD_TL_SHEAR ? 2 : 1;
+    case MF_SD_TL_SHEAR_Y: ch[0] = 6, set[0] = b->shy; return 1;
     default: return 0;
     }
 }
 
+/* Local channel c's array start, floats from pose x: the pose's, or (NULL) any pose's of d. */
+static ptrdiff_t channel_at(const mf_skel_data *d, const mf_pose *p, int32_t c)
+{
+    if (!p) return (ptrdiff_t)c * mf_pose_local_stride(d->bone_count);
+    const float *arr[7] = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy};
+    return arr[c] - p->x;
+}
+
 /* An IK segment (mf_pose_seg): mix and softness as constraint_timeline gives them at weight 1
  * without the blend, and the discrete values. */
-static void seg_ik(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+static void seg_ik(const mf_skel_data *d, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
 {
-    const mf_skel_data *d = p->data;
     int32_t i = tl->target;
     const mf_sd_ik *c = &d->ik[i];
     sg->how = MF_SEG_NONE;
@@ -77,19 +87,22 @@ static __attribute__((noinline)) void seg_values(const mf_skel_data *d, const mf
 }
 
 /* A new segment k (mf_pose_seg_values): a bone timeline's channels are resolved on its first
- * segment; attachment keys keep the slot, the name and, without skins, the attachment. */
-void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+ * segment; attachment keys keep the slot, the name and, without skins, the attachment. p: the
+ * pose compiled for (its skins and layout); NULL: a shared table's entry, as for any pose of d
+ * without skins (def: d's default skin). */
+static void compile(const mf_skel_data *d, const mf_pose *p, int32_t def, const mf_sd_timeline *tl, mf_pose_seg *sg,
+                    int32_t k)
 {
-    const mf_skel_data *d = p->data;
     if (tl->kind == MF_SD_TL_ATTACHMENT) {
         sg->slot = tl->target;
         sg->name = k < 0 ? d->slots[tl->target].attachment : d->ints[tl->int_first + k];
-        sg->att = p->skin ? MF_SEG_UNKNOWN : mf_pose_find_attachment(p, sg->slot, sg->name);
+        if (p) sg->att = p->skin ? MF_SEG_UNKNOWN : mf_pose_find_attachment(p, sg->slot, sg->name);
+        else sg->att = sg->name >= 0 && def >= 0 ? mf_skel_data_skin_attachment(d, def, sg->slot, sg->name) : -1;
         sg->how = MF_SEG_ATTACH;
         return;
     }
     if (tl->kind == MF_SD_TL_IK) {
-        seg_ik(p, tl, sg, k);
+        seg_ik(d, tl, sg, k);
         return;
     }
     if (tl->kind > MF_SD_TL_INHERIT) {
@@ -98,14 +111,57 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     }
     if (!sg->comps) {
         bool scale = false;
-        float *dst[2] = {NULL, NULL};
-        int32_t n = bone_channels(p, tl, dst, sg->set, &scale);
+        int32_t ch[2] = {0, 0};
+        int32_t n = bone_channels(d, tl, ch, sg->set, &scale);
         if (n == 0 || tl->value_comps != n) return;
-        sg->dst = (int32_t)(dst[0] - p->x);
-        if (n == 2 && dst[1] != p->y + sg->dst) return; /* the layout the write takes (pose_create.c) */
+        ptrdiff_t dst = channel_at(d, p, ch[0]) + tl->target;
+        /* the layout the write takes (pose_create.c): a second channel as far from y */
+        if (n == 2 && channel_at(d, p, ch[1]) + tl->target != channel_at(d, p, 1) + dst) return;
+        sg->dst = (int32_t)dst;
         sg->comps = (uint8_t)n, sg->scale = scale;
     }
     mf_pose_seg_values(d, tl, sg, k);
+}
+
+void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k)
+{
+    compile(p->data, p, -1, tl, sg, k);
+}
+
+/* The kinds the sampler compiles (pose_sample.c's locate). */
+static bool compiled_kind(int32_t kind)
+{
+    return kind != MF_SD_TL_INHERIT && kind < MF_SD_TL_PHYSICS_INERTIA && kind != MF_SD_TL_SEQUENCE;
+}
+
+size_t mf_seg_table_entries(const mf_skel_data *d)
+{
+    size_t n = 0;
+    for (int32_t i = 0; i < d->timeline_count; i++)
+        if (compiled_kind(d->timelines[i].kind)) n += (size_t)d->timelines[i].key_count + 1;
+    return n;
+}
+
+void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg)
+{
+    int32_t def = mf_skel_data_find_skin(d, "default");
+    size_t at = 0;
+    for (int32_t i = 0; i < d->timeline_count; i++) {
+        const mf_sd_timeline *tl = &d->timelines[i];
+        span[i] = (mf_seg_span){seg, 0, 0};
+        if (!compiled_kind(tl->kind)) continue;
+        int32_t n = tl->key_count;
+        const float *times = d->times + tl->key_first;
+        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, 0};
+        for (int32_t k = -1; k < n; k++) { /* seg_find's range, then the compile */
+            mf_pose_seg *sg = &seg[at++];
+            memset(sg, 0, sizeof *sg);
+            sg->before = k < 0;
+            sg->t0 = k >= 0 ? times[k] : -INFINITY;
+            sg->t1 = k < n - 1 ? times[k + 1] : INFINITY;
+            compile(d, NULL, def, tl, sg, k);
+        }
+    }
 }
 
 /* Where a values segment's first channel goes (pose_sample.c's slot_colour and
