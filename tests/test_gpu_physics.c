@@ -400,6 +400,111 @@ static void test_frames_in_flight(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* ---------------------------------------------------------------- edges */
+
+/* The branches PHYS_RIG leaves out: a physics constraint on the root (no parent), on a bone of
+ * length 0 with rotate (no turn), x and y alone on an OnlyTranslation bone, on a bone turned
+ * past 180 (its applied rotation outside atan2's range: the full applied update), on one of x
+ * scale 0 and on one of x scale -1.2 (the full update makes it 1.2, turned 180); shearX alone under wind; scaleX under gravity on a y-sheared bone (the asy rule);
+ * a skin-required bone and constraint only a skin activates; global wind keyed; a local
+ * transform constraint after them re-posing six of those bones from the applied values the
+ * physics left them. */
+static const char *EDGE_RIG = RIG_HEAD
+    "\"bones\":[{\"name\":\"root\",\"length\":10},"
+    "{\"name\":\"spin0\",\"parent\":\"root\",\"x\":10,\"length\":0},"
+    "{\"name\":\"ot\",\"parent\":\"root\",\"x\":-20,\"y\":5,\"rot\":30,\"length\":20,\"inherit\":\"OnlyTranslation\"},"
+    "{\"name\":\"big\",\"parent\":\"root\",\"y\":-15,\"rot\":170,\"length\":30},"
+    "{\"name\":\"flat\",\"parent\":\"root\",\"y\":15,\"sx\":0,\"length\":20},"
+    "{\"name\":\"shr\",\"parent\":\"root\",\"x\":20,\"rot\":-45,\"length\":30},"
+    "{\"name\":\"scl\",\"parent\":\"root\",\"x\":-10,\"y\":-25,\"rot\":120,\"shy\":15,\"sy\":1.3,\"length\":25},"
+    "{\"name\":\"sk\",\"parent\":\"root\",\"x\":5,\"y\":30,\"rot\":80,\"length\":35,\"skinRequired\":true},"
+    "{\"name\":\"neg\",\"parent\":\"root\",\"x\":-30,\"y\":-5,\"rot\":20,\"sx\":-1.2,\"length\":20}],"
+    "\"slots\":[{\"name\":\"a\",\"bone\":\"spin0\",\"attachment\":\"r\"},{\"name\":\"b\",\"bone\":\"ot\",\"attachment\":\"r\"},"
+    "{\"name\":\"c\",\"bone\":\"big\",\"attachment\":\"r\"},{\"name\":\"d\",\"bone\":\"flat\",\"attachment\":\"r\"},"
+    "{\"name\":\"e\",\"bone\":\"shr\",\"attachment\":\"r\"},{\"name\":\"f\",\"bone\":\"scl\",\"attachment\":\"r\"},"
+    "{\"name\":\"g\",\"bone\":\"sk\",\"attachment\":\"r\"},{\"name\":\"h\",\"bone\":\"neg\",\"attachment\":\"r\"}],"
+    "\"physics\":[{\"name\":\"p_root\",\"order\":0,\"bone\":\"root\",\"x\":0.5,\"y\":0.5,\"rotate\":0.3,\"strength\":90,\"damping\":0.9},"
+    "{\"name\":\"p_spin0\",\"order\":1,\"bone\":\"spin0\",\"x\":1,\"rotate\":1,\"gravity\":30,\"strength\":70},"
+    "{\"name\":\"p_ot\",\"order\":2,\"bone\":\"ot\",\"x\":1,\"y\":1,\"strength\":60,\"damping\":0.9,\"gravity\":10},"
+    "{\"name\":\"p_big\",\"order\":3,\"bone\":\"big\",\"x\":1,\"y\":0.5,\"strength\":80,\"inertia\":0.7},"
+    "{\"name\":\"p_flat\",\"order\":4,\"bone\":\"flat\",\"x\":1,\"y\":1,\"strength\":50},"
+    "{\"name\":\"p_shr\",\"order\":5,\"bone\":\"shr\",\"shearX\":1,\"wind\":20,\"strength\":90,\"windGlobal\":true},"
+    "{\"name\":\"p_scl\",\"order\":6,\"bone\":\"scl\",\"scaleX\":1,\"gravity\":25,\"strength\":100,\"damping\":0.8},"
+    "{\"name\":\"p_sk\",\"order\":7,\"bone\":\"sk\",\"x\":1,\"rotate\":1,\"strength\":60,\"gravity\":20,\"skinRequired\":true},"
+    "{\"name\":\"p_neg\",\"order\":8,\"bone\":\"neg\",\"x\":1,\"y\":1,\"strength\":70,\"gravity\":15}],"
+    "\"transform\":[{\"name\":\"tf\",\"order\":9,\"bones\":[\"big\",\"flat\",\"ot\",\"scl\",\"shr\",\"neg\"],\"target\":\"spin0\","
+    "\"local\":true,\"mixRotate\":0.3,\"mixX\":0.2,\"mixY\":0.2,\"mixScaleX\":0.3,\"mixScaleY\":0.3,\"mixShearY\":0.2}],"
+    "\"skins\":[{\"name\":\"default\",\"attachments\":["
+    "{\"slot\":\"a\",\"name\":\"r\",\"type\":\"Region\",\"x\":5,\"width\":10,\"height\":10},"
+    "{\"slot\":\"b\",\"name\":\"r\",\"type\":\"Region\",\"x\":10,\"width\":20,\"height\":6},"
+    "{\"slot\":\"c\",\"name\":\"r\",\"type\":\"Region\",\"x\":15,\"width\":30,\"height\":6},"
+    "{\"slot\":\"d\",\"name\":\"r\",\"type\":\"Region\",\"x\":10,\"width\":20,\"height\":6},"
+    "{\"slot\":\"e\",\"name\":\"r\",\"type\":\"Region\",\"x\":15,\"width\":30,\"height\":6},"
+    "{\"slot\":\"f\",\"name\":\"r\",\"type\":\"Region\",\"x\":12,\"width\":25,\"height\":6},"
+    "{\"slot\":\"g\",\"name\":\"r\",\"type\":\"Region\",\"x\":17,\"width\":35,\"height\":6},"
+    "{\"slot\":\"h\",\"name\":\"r\",\"type\":\"Region\",\"x\":10,\"width\":20,\"height\":6}]},"
+    "{\"name\":\"extra\",\"bones\":[\"sk\"],\"constraints\":[\"p_sk\"],\"attachments\":[]}]}";
+
+static const char *const EDGE_NAMES[] = {"move"};
+static const char *const EDGE_CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"root\":{\"translate\":{\"t\":[0,0.3,0.6,1],\"v\":[[0,0],[70,-20],[-40,35],[0,0]]},"
+    "\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,-30,0]}},\"big\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,60,0]}},"
+    "\"shr\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,50,0]}},\"sk\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,-70,0]}}},"
+    "\"physics\":{\"\":{\"wind\":{\"t\":[0,1],\"v\":[-10,40]}}}}"};
+
+static mf_skin_cache *g_edge_skins;
+
+/* Per instance: 0 starts in NONE (its first adds rest nothing), is in NONE again for frames
+ * 30..39 and asked to reset during each (the request waits for UPDATE), POSE for 60..64 with a
+ * reset at 62; 1 wears the skin that activates
+ * sk and p_sk for frames 30..59 only (the constraint's time and movement kept while off), a
+ * reset asked at 70 while it is off, worn again from 90; 2 starts in POSE, moves 155 px at 20
+ * past a teleport distance of 100 (on a frame of no time at 20) and a little every frame. */
+static void edge_hook(mf_pose *p, int inst, int f)
+{
+    if (inst == 0) {
+        bool none = f < 5 || (f >= 30 && f < 40);
+        mf_pose_physics_set_mode(p, none ? MF_PHYSICS_NONE : f >= 60 && f < 65 ? MF_PHYSICS_POSE : MF_PHYSICS_UPDATE);
+        if (f == 3 || f == 33 || f == 62) mf_pose_physics_reset(p);
+    } else if (inst == 1) {
+        int32_t extra = mf_skel_data_find_skin(p->data, "extra");
+        if (f == 30 || f == 90) assert_int_equal(mf_pose_set_skins(p, g_edge_skins, &extra, 1, NULL), MF_OK);
+        if (f == 60) assert_int_equal(mf_pose_set_skins(p, g_edge_skins, NULL, 0, NULL), MF_OK);
+        if (f % 7 == 0) mf_pose_physics_move(p, 2.0f, -3.0f);
+        if (f == 70) mf_pose_physics_reset(p);
+    } else {
+        mf_pose_physics_set_mode(p, f < 5 ? MF_PHYSICS_POSE : MF_PHYSICS_UPDATE);
+        mf_pose_physics_set_teleport(p, 100.0f);
+        mf_pose_physics_move(p, f == 20 ? 150.0f : 1.5f, f == 20 ? 40.0f : -0.5f);
+    }
+}
+
+static double edge_dt(int f) { return f == 20 || f % 23 == 11 ? 0 : f == 95 ? 0.15 : irregular_dt(f); }
+
+static void test_edges_agree(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, EDGE_RIG, EDGE_NAMES, EDGE_CLIPS, 1);
+    assert_int_equal(r.data.physics_count, 9);
+    assert_int_equal(mf_skin_cache_create(&r.data, NULL, &g_edge_skins), MF_OK);
+    bench s;
+    bench_open(&s, &r.data, 3, 0);
+    worst w = {0};
+    double swung = 0;
+    for (int f = 0; f < 160; f++) {
+        bench_frame(&s, f, edge_dt(f), edge_hook, &w);
+        for (int i = 0; i < 3; i++) swung = fmax(swung, swing(s.p[i].cpu, &r.data));
+    }
+    report("edges", &w);
+    assert_true(swung > 5.0);
+    bench_close(&s);
+    mf_skin_cache_destroy(g_edge_skins);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 /* ---------------------------------------------------------------- contracts */
 
 static void test_bad_use(void **state)
@@ -589,6 +694,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_use),
         cmocka_unit_test(test_fixture_agrees),
+        cmocka_unit_test(test_edges_agree),
         cmocka_unit_test(test_states_apart),
         cmocka_unit_test(test_frames_in_flight),
         cmocka_unit_test(test_no_allocation_per_frame),
