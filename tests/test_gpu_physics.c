@@ -505,6 +505,48 @@ static void test_edges_agree(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* A frame begun, added to and then dropped (never recorded nor submitted: a host that skips a
+ * frame after its adds, its swapchain image out of date): the states it was to put at rest
+ * never reached the GPU, so they rest at their next add, as a pose whose first world update is
+ * that frame's; before, the host counted them at rest and the GPU read a state nothing had
+ * written. A reset asked on a dropped frame is done at the next (frame 31 at rest as the CPU's,
+ * whose update that frame rests; the time it keeps is the two frames' there, this frame's on
+ * the GPU, so the frames after it are not compared). */
+static void test_dropped_frame(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, PHYS_RIG, PHYS_NAMES, PHYS_CLIPS, 1);
+    bench s;
+    bench_open(&s, &r.data, 1, 0);
+    pair *q = &s.p[0];
+    const double dt = 1.0 / 60.0;
+    worst w = {0};
+    for (int f = 0; f < 32; f++) {
+        if (f == 0 || f == 30) { /* dropped: the GPU's pose added, the frame never recorded */
+            if (f == 30) mf_pose_physics_reset(q->gpu), mf_pose_physics_reset(q->cpu);
+            assert_int_equal(mf_gpu_batch_begin(s.b), MF_OK);
+            mf_pose *both[2] = {q->gpu, q->cpu};
+            mf_tracks *tr[2] = {q->tg, q->tc};
+            for (int k = 0; k < 2; k++) {
+                mf_pose_reset(both[k]);
+                mf_tracks_update(tr[k], (float)dt);
+                mf_tracks_apply(tr[k], both[k]);
+                mf_pose_physics_step(both[k], dt);
+            }
+            /* the GPU's frame took its inputs; the CPU's twin is not updated that frame */
+            assert_int_equal(mf_gpu_batch_add_physics(s.b, s.rig, q->gpu, q->state, q->xf), MF_OK);
+            continue;
+        }
+        bench_frame(&s, f, dt, NULL, &w);
+    }
+    report("a dropped first frame and a dropped reset", &w);
+    bench_close(&s);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 /* ---------------------------------------------------------------- contracts */
 
 static void test_bad_use(void **state)
@@ -697,6 +739,7 @@ int main(void)
         cmocka_unit_test(test_edges_agree),
         cmocka_unit_test(test_states_apart),
         cmocka_unit_test(test_frames_in_flight),
+        cmocka_unit_test(test_dropped_frame),
         cmocka_unit_test(test_no_allocation_per_frame),
         cmocka_unit_test(test_corpus_agrees),
     };

@@ -59,7 +59,12 @@ typedef struct phys_state {
 typedef struct phys_unit {
     double remaining;
     float move_x, move_y;
+    /* the frame whose world pass was to put it at rest (0: none), | REST_FIRST when that was its
+     * first: a frame dropped before it was recorded undoes it (mf_gpu_batch_begin) */
+    uint64_t rested;
 } phys_unit;
+
+#define REST_FIRST (1ull << 63)
 
 typedef struct gpu_batch {
     mf_gpu_batch pub; /* first: the host's view */
@@ -84,6 +89,7 @@ typedef struct gpu_batch {
     phys_unit *units;
     uint8_t *unit_init, *unit_reset;
     uint64_t frame, released; /* the frame count; the last frame a state added in it was released */
+    uint64_t recorded;        /* the last frame recorded (mf_gpu_batch_record) */
     uint32_t phys_locals; /* instances this frame with physics words */
 } gpu_batch;
 
@@ -281,6 +287,18 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
 {
     if (!pub) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
+    if (b->phys_locals > 0 && b->recorded != b->frame) {
+        /* the last frame was dropped (begun, never recorded): the rests it carried never reached
+         * the GPU, whose states then hold nothing (a first rest) or the springs before a reset;
+         * they rest at their next add instead. Rare: the walk costs no frame that is recorded */
+        for (int32_t k = 0; k < b->desc.max_physics; k++) {
+            phys_unit *u = &b->units[k];
+            if ((u->rested & ~REST_FIRST) != b->frame || !b->frame) continue;
+            if (u->rested & REST_FIRST) b->unit_init[k] = 0;
+            else b->unit_reset[k] = 1;
+            u->rested = 0;
+        }
+    }
     b->cur = (b->cur + 1) % b->desc.frames_in_flight;
     gpu_slot *s = &b->slots[b->cur];
     mf_result res = mf_gpu_result(wait_slot(b, s));
@@ -594,6 +612,7 @@ static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
                 bool resting = false; /* a reset this update: rest and step nothing */
                 if (!init[k] || reset[k]) {
                     resting = init[k] != 0;
+                    e->rested = b->frame | (resting ? 0 : REST_FIRST);
                     init[k] = 1, reset[k] = 0, flags |= MF_GPU_PF_REST;
                     e->remaining = resting ? dt : 0; /* a reset keeps this frame's time */
                     e->move_x = e->move_y = 0;
@@ -785,6 +804,7 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     if (!pub || !cmd) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (b->cur < 0) return MF_ERR_ARGUMENT;
+    b->recorded = b->frame; /* its physics rests go to the GPU (begin: else undone) */
     mf_gpu_device *g = b->g;
     gpu_slot *s = &b->slots[b->cur];
     s->vertex_count = pub->vertex_count, s->index_count = pub->index_count;
