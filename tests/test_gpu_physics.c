@@ -627,6 +627,59 @@ static void test_bad_use(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* A state released after its add this frame: only one acquired in its place waits for the next
+ * frame (mf_gpu.h); one acquired elsewhere, in room freed by a state not added this frame, is
+ * added at once (before, every state acquired after such a release waited). */
+static void test_release_in_frame(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r;
+    test_rig_build(&r, PHYS_RIG, PHYS_NAMES, PHYS_CLIPS, 1);
+    mf_gpu_rig *rig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g_dev, &r.data, &rig, NULL), MF_OK);
+    mf_gpu_batch_desc gd = {.max_instances = 8, .max_physics = 10}; /* two states of 5 */
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
+    mf_pose *p = NULL;
+    assert_int_equal(mf_pose_create(&r.data, NULL, &p, NULL), MF_OK);
+    int32_t a = -1, bb = -1, c = -1, d = -1;
+    assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &a), MF_OK);
+    assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &bb), MF_OK);
+    assert_int_equal(a, 0);
+    assert_int_equal(bb, 5);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, a, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, bb, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_physics_release(b, a), MF_OK); /* not added this frame */
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, bb, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_physics_release(b, bb), MF_OK); /* added this frame */
+    assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &c), MF_OK);
+    assert_int_equal(c, 0);                                                /* a's room */
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, c, NULL), MF_OK); /* not bb's: at once */
+    assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &d), MF_OK);
+    assert_int_equal(d, 5);                                                          /* bb's room */
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, d, NULL), MF_ERR_ARGUMENT); /* next frame */
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, c, NULL), MF_OK);
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, d, NULL), MF_OK);
+    /* d released after its add, and a state of the same rig acquired in its place at once */
+    assert_int_equal(mf_gpu_batch_physics_release(b, d), MF_OK);
+    assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &d), MF_OK);
+    assert_int_equal(d, 5);
+    assert_int_equal(mf_gpu_batch_add_physics(b, rig, p, d, NULL), MF_ERR_ARGUMENT);
+    assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    mf_gpu_batch_destroy(b);
+    mf_pose_destroy(p);
+    mf_gpu_rig_destroy(rig);
+    test_rig_free(&r);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 /* A frame of instances with physics allocates nothing, on the CPU (the device's and the poses'
  * allocators counted) or the GPU. */
 static void test_no_allocation_per_frame(void **state)
@@ -735,6 +788,7 @@ int main(void)
     gpu_test_keep_driver_mapped();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_use),
+        cmocka_unit_test(test_release_in_frame),
         cmocka_unit_test(test_fixture_agrees),
         cmocka_unit_test(test_edges_agree),
         cmocka_unit_test(test_states_apart),

@@ -45,7 +45,8 @@ typedef struct gpu_run {
 
 /* A physics state (mf_gpu_batch_physics_acquire): at its first unit, the rig it was acquired
  * for and its units (its rig's physics constraints; 0: not a state's first unit), and the last
- * frame that added it. */
+ * frame that added it. A free unit's frame: the frame in which a state added in it was
+ * released (its world pass may still write the unit: a state acquired there waits a frame). */
 typedef struct phys_state {
     const mf_gpu_rig *rig;
     int32_t count;
@@ -88,7 +89,7 @@ typedef struct gpu_batch {
     phys_state *states;
     phys_unit *units;
     uint8_t *unit_init, *unit_reset;
-    uint64_t frame, released; /* the frame count; the last frame a state added in it was released */
+    uint64_t frame;           /* the frame count (begin) */
     uint64_t recorded;        /* the last frame recorded (mf_gpu_batch_record) */
     uint32_t phys_locals; /* instances this frame with physics words */
 } gpu_batch;
@@ -779,10 +780,15 @@ mf_result mf_gpu_batch_physics_acquire(mf_gpu_batch *pub, const mf_gpu_rig *rig,
             i = j;
             continue;
         }
-        /* where a state added this frame was released, its units may be this one's: not added
-         * before the next frame (two instances would step the same springs at once) */
-        b->states[i] = (phys_state){rig, need, b->released == b->frame ? b->frame : 0};
-        for (int32_t k = i; k < i + need; k++) b->units[k] = (phys_unit){0}, b->unit_init[k] = b->unit_reset[k] = 0;
+        /* on units a state added this frame was released from: not added before the next
+         * frame (two instances would step the same springs at once) */
+        bool busy = false;
+        for (int32_t k = i; k < i + need; k++) {
+            busy |= b->states[k].frame == b->frame;
+            b->states[k] = (phys_state){0};
+            b->units[k] = (phys_unit){0}, b->unit_init[k] = b->unit_reset[k] = 0;
+        }
+        b->states[i] = (phys_state){rig, need, busy ? b->frame : 0};
         *state = i; /* at rest on its first add (its units not put at rest yet) */
         return MF_OK;
     }
@@ -794,8 +800,9 @@ mf_result mf_gpu_batch_physics_release(mf_gpu_batch *pub, int32_t state)
     if (!pub) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (state < 0 || state >= b->desc.max_physics || b->states[state].count == 0) return MF_ERR_ARGUMENT;
-    if (b->states[state].frame == b->frame) b->released = b->frame;
-    b->states[state] = (phys_state){0};
+    int32_t count = b->states[state].count;
+    uint64_t busy = b->states[state].frame == b->frame ? b->frame : 0; /* added this frame */
+    for (int32_t k = state; k < state + count; k++) b->states[k] = (phys_state){.frame = busy};
     return MF_OK;
 }
 
