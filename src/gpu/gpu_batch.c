@@ -216,6 +216,7 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     b->unit_init = (uint8_t *)(b->pub.calls + c.max_calls);
     b->unit_reset = b->unit_init + np;
     memset(b->states, 0, np * sizeof *b->states);
+    memset(b->units, 0, np * sizeof *b->units); /* begin() reads every unit's rested */
     b->pub.call_cap = c.max_calls;
     b->pub.gpu_ms = -1;
     b->inst_off = ITEM_WORDS * (uint32_t)c.max_items;
