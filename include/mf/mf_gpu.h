@@ -258,7 +258,8 @@ mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const m
  *            constraints; MF_ERR_NOMEM no room for its constraints in desc.max_physics
  *            (released states' room is reused);
  *   release: MF_ERR_ARGUMENT not an acquired state. Frames already recorded finish with it;
- *            a state acquired in its place is not added before the next begin();
+ *            released after its add this frame, a state acquired on any of its units is not
+ *            added before the next begin() (one acquired elsewhere is);
  *   add_physics: as add_local() (which refuses rigs with physics constraints), and
  *            MF_ERR_ARGUMENT for a state not acquired for this rig (another rig's, released,
  *            out of range) or already added this frame: nothing added, nothing taken. */
