@@ -547,6 +547,126 @@ static void test_dropped_frame(void **state)
     assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
 }
 
+/* States of two rigs (PHYS_RIG: 5 constraints, EDGE_RIG: 9) coming and going at random in a
+ * batch with room for 24 constraints (acquires refused for room, first fit into the holes
+ * others left), three frames in flight, released before or after their add, acquired where a
+ * state added that frame was released (refused until the next frame, the pose's time then
+ * waiting, as its CPU twin's, which skips that frame's world update too): every fifth frame
+ * waited for and every instance posed that frame compared with its CPU twin. */
+typedef struct rnd_inst {
+    bool alive;
+    int rig;
+    int32_t state;
+    mf_pose *gpu, *cpu, *twin;
+    mf_tracks *tg, *tc;
+    int32_t add; /* its index among the frame's adds, -1: not added */
+} rnd_inst;
+
+static uint32_t g_rnd = 12345;
+static uint32_t rnd(uint32_t n)
+{
+    g_rnd = g_rnd * 1664525u + 1013904223u;
+    return (g_rnd >> 8) % n;
+}
+
+static void rnd_kill(rnd_inst *x, mf_gpu_batch *b)
+{
+    assert_int_equal(mf_gpu_batch_physics_release(b, x->state), MF_OK);
+    mf_pose_destroy(x->gpu), mf_pose_destroy(x->cpu), mf_pose_destroy(x->twin);
+    mf_tracks_destroy(x->tg), mf_tracks_destroy(x->tc);
+    x->alive = false;
+}
+
+static void test_states_random(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    test_rig r[2];
+    test_rig_build(&r[0], PHYS_RIG, PHYS_NAMES, PHYS_CLIPS, 1);
+    test_rig_build(&r[1], EDGE_RIG, EDGE_NAMES, EDGE_CLIPS, 1);
+    mf_gpu_rig *g[2];
+    for (int k = 0; k < 2; k++) assert_int_equal(mf_gpu_rig_create(g_dev, &r[k].data, &g[k], NULL), MF_OK);
+    mf_gpu_batch_desc gd = {.max_vertices = 1 << 14, .max_instances = 8, .max_words = 1 << 16, .max_physics = 24,
+                            .readback_world = true, .frames_in_flight = 3};
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g_dev, &gd, &b, NULL), MF_OK);
+    rnd_inst in[8] = {0};
+    worst w = {0};
+    int refused_room = 0, refused_wait = 0, compared = 0;
+    for (int f = 0; f < 400; f++) {
+        assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+        int32_t adds = 0;
+        for (int i = 0; i < 8; i++) {
+            rnd_inst *x = &in[i];
+            x->add = -1;
+            if (!x->alive && rnd(4) == 0) { /* a new instance */
+                int k = (int)rnd(2);
+                mf_result res = mf_gpu_batch_physics_acquire(b, g[k], &x->state);
+                if (res == MF_ERR_NOMEM) {
+                    refused_room++;
+                    continue;
+                }
+                assert_int_equal(res, MF_OK);
+                x->alive = true, x->rig = k;
+                const mf_skel_data *d = &r[k].data;
+                assert_int_equal(mf_pose_create(d, NULL, &x->gpu, NULL), MF_OK);
+                assert_int_equal(mf_pose_create(d, NULL, &x->cpu, NULL), MF_OK);
+                assert_int_equal(mf_pose_create(d, NULL, &x->twin, NULL), MF_OK);
+                assert_int_equal(mf_tracks_create(d, NULL, NULL, &x->tg), MF_OK);
+                assert_int_equal(mf_tracks_create(d, NULL, NULL, &x->tc), MF_OK);
+                double t = 0.01 * rnd(100);
+                mf_tracks_entry(x->tg, mf_tracks_set(x->tg, 0, 0, true))->track_time = t;
+                mf_tracks_entry(x->tc, mf_tracks_set(x->tc, 0, 0, true))->track_time = t;
+            }
+            if (!x->alive) continue;
+            if (rnd(20) == 0) { /* gone before its add */
+                rnd_kill(x, b);
+                continue;
+            }
+            double dt = irregular_dt(f + 3 * i);
+            mf_pose *both[2] = {x->gpu, x->cpu};
+            mf_tracks *tr[2] = {x->tg, x->tc};
+            bool reset = rnd(40) == 0;
+            for (int k = 0; k < 2; k++) {
+                mf_pose_reset(both[k]);
+                mf_tracks_update(tr[k], (float)dt);
+                mf_tracks_apply(tr[k], both[k]);
+                if (reset) mf_pose_physics_reset(both[k]);
+                mf_pose_physics_step(both[k], dt);
+            }
+            mf_result res = mf_gpu_batch_add_physics(b, g[x->rig], x->gpu, x->state, NULL);
+            if (res == MF_ERR_ARGUMENT) { /* on units a state added this frame was released from */
+                refused_wait++;
+                continue; /* the time waits in both poses */
+            }
+            assert_int_equal(res, MF_OK);
+            mf_pose_update_world(x->cpu);
+            x->add = adds++;
+            if (rnd(20) == 0) rnd_kill(x, b); /* gone after its add */
+        }
+        assert_int_equal(mf_gpu_batch_submit(b), MF_OK);
+        if (f % 5 != 4) continue;
+        assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+        for (int i = 0; i < 8; i++) {
+            rnd_inst *x = &in[i];
+            if (!x->alive || x->add < 0) continue;
+            assert_int_equal(mf_gpu_batch_read_world(b, x->add, x->twin), MF_OK);
+            expect_world(x->twin, x->cpu, &w, f, i);
+            compared++;
+        }
+    }
+    fprintf(stderr, "random states: %d instance frames compared (%ld bones), %d acquires refused for room, %d adds "
+            "waiting a frame; largest GPU-CPU difference %.5f px in the bones, %.2e in their 2x2\n",
+            compared, w.bones, refused_room, refused_wait, w.pos, w.m);
+    assert_true(compared > 100 && refused_room > 0 && refused_wait > 0);
+    assert_int_equal(mf_gpu_batch_wait(b), MF_OK);
+    for (int i = 0; i < 8; i++)
+        if (in[i].alive) rnd_kill(&in[i], b);
+    mf_gpu_batch_destroy(b);
+    for (int k = 0; k < 2; k++) mf_gpu_rig_destroy(g[k]), test_rig_free(&r[k]);
+    assert_int_equal(mf_gpu_device_messages(g_dev, NULL), 0);
+}
+
 /* ---------------------------------------------------------------- contracts */
 
 static void test_bad_use(void **state)
@@ -794,6 +914,7 @@ int main(void)
         cmocka_unit_test(test_states_apart),
         cmocka_unit_test(test_frames_in_flight),
         cmocka_unit_test(test_dropped_frame),
+        cmocka_unit_test(test_states_random),
         cmocka_unit_test(test_no_allocation_per_frame),
         cmocka_unit_test(test_corpus_agrees),
     };
