@@ -188,6 +188,19 @@ if [ -n "${MF_REQUIRE_GPU:-}" ] || [ -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.j
       --gpu-world --gpu-check --json
   expect gpuworldph '"world_on_gpu":	true'
   expect gpuworldph '"mismatches":	0'
+  bones_ok gpuworldph 0.05 0.001
+  # the same constraint skin-required, added by a second skin the instances wear (--skin): the
+  # CPU twins --gpu-check compares with wear it too (without it their hand hung still: 49 px)
+  mkdir -p "$WORK/phs" && cp -r "$SRC/examples/mannequin/." "$WORK/phs/"
+  sed -i -e 's/"physics": \[\],/"physics": [ { "name": "ph", "bone": "hand_l", "x": 1, "rotate": 1, "gravity": 30, "skinRequired": true } ],/' \
+      -e 's/"skins": \[/"skins": [ { "name": "phys", "constraints": ["ph"], "attachments": [] },/' "$WORK/phs/mannequin.mskel"
+  grep -q '"name": "phys"' "$WORK/phs/mannequin.mskel" || fail "gpuworldphs: the skin was not written into the rig"
+  run 0 gpuworldphs skel bench "$WORK/phs/mannequin.mskel" --clip walk --instances 5 --frames 20 --threads 2 --gpu-cpu \
+      --gpu-world --gpu-check --skin phys --json
+  expect gpuworldphs '"mismatches":	0'
+  bones_ok gpuworldphs 0.05 0.001
+  awk -v e="$(sed -n 's/.*"max_position_error":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$WORK/gpuworldphs.out")" \
+      'BEGIN { exit !(e != "" && e + 0 >= 0 && e + 0 < 0.05) }' || fail "gpuworldphs: max_position_error not below 0.05 px"
   run 2 gpuworldnogpu skel bench "$RIG" --clip walk --gpu-world
   expect gpuworldnogpu "--gpu-world needs --gpu or --gpu-cpu"
 else

@@ -159,7 +159,7 @@ typedef struct mf_gpu_batch_desc {
     int32_t frames_in_flight; /* 0: 2 */
     /* physics constraints whose springs the batch keeps on the GPU across frames
      * (mf_gpu_batch_physics_acquire: a state takes its rig's physics constraint count): 48
-     * bytes of device-local memory and 16 of the library's CPU memory each. 0: 8 ×
+     * bytes of device-local memory and 50 of the library's CPU memory each. 0: 8 ×
      * max_instances */
     int32_t max_physics;
     /* keep a host-visible copy of each frame's streams for mf_gpu_batch_read (tests, tools) */
@@ -244,8 +244,12 @@ mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const m
  * CPU does, so the springs step on the same frames, and the GPU needs no 64-bit floats; the
  * springs themselves run in floats, within float rounding of the CPU's (which a swinging
  * spring may carry for some frames). A state starts at rest on its first add, as a new pose
- * does on its first update. The pose's own physics state is not touched (stale: a pose moved
- * back to mf_pose_update_world continues from its own last CPU state, or reset it). An add
+ * does on its first update. A frame begun and then dropped (the next begin() with no record or
+ * submit between) took its inputs but never reached the GPU: the rests it carried (a state's
+ * first, a reset) are done at the state's next add instead, and its steps are lost (a command
+ * buffer recorded and never submitted is not seen: submit what is recorded). The pose's own
+ * physics state is not touched (stale: a pose moved back to mf_pose_update_world continues
+ * from its own last CPU state, or reset it). An add
  * that poses nothing (no item drawn) takes nothing: its inputs wait in the pose for the next.
  * A frame that shows a clipping attachment needs the CPU's world (add_physics refuses it, as
  * add_local does): mf_pose_update_world then steps the pose's own springs, not the state's, so
@@ -254,7 +258,8 @@ mf_result mf_gpu_batch_add_local(mf_gpu_batch *b, const mf_gpu_rig *rig, const m
  *            constraints; MF_ERR_NOMEM no room for its constraints in desc.max_physics
  *            (released states' room is reused);
  *   release: MF_ERR_ARGUMENT not an acquired state. Frames already recorded finish with it;
- *            a state acquired in its place is not added before the next begin();
+ *            released after its add this frame, a state acquired on any of its units is not
+ *            added before the next begin() (one acquired elsewhere is);
  *   add_physics: as add_local() (which refuses rigs with physics constraints), and
  *            MF_ERR_ARGUMENT for a state not acquired for this rig (another rig's, released,
  *            out of range) or already added this frame: nothing added, nothing taken. */

@@ -45,7 +45,8 @@ typedef struct gpu_run {
 
 /* A physics state (mf_gpu_batch_physics_acquire): at its first unit, the rig it was acquired
  * for and its units (its rig's physics constraints; 0: not a state's first unit), and the last
- * frame that added it. */
+ * frame that added it. A free unit's frame: the frame in which a state added in it was
+ * released (its world pass may still write the unit: a state acquired there waits a frame). */
 typedef struct phys_state {
     const mf_gpu_rig *rig;
     int32_t count;
@@ -59,7 +60,12 @@ typedef struct phys_state {
 typedef struct phys_unit {
     double remaining;
     float move_x, move_y;
+    /* the frame whose world pass was to put it at rest (0: none), | REST_FIRST when that was its
+     * first: a frame dropped before it was recorded undoes it (mf_gpu_batch_begin) */
+    uint64_t rested;
 } phys_unit;
+
+#define REST_FIRST (1ull << 63)
 
 typedef struct gpu_batch {
     mf_gpu_batch pub; /* first: the host's view */
@@ -83,7 +89,8 @@ typedef struct gpu_batch {
     phys_state *states;
     phys_unit *units;
     uint8_t *unit_init, *unit_reset;
-    uint64_t frame, released; /* the frame count; the last frame a state added in it was released */
+    uint64_t frame;           /* the frame count (begin) */
+    uint64_t recorded;        /* the last frame recorded (mf_gpu_batch_record) */
     uint32_t phys_locals; /* instances this frame with physics words */
 } gpu_batch;
 
@@ -209,6 +216,7 @@ mf_result mf_gpu_batch_create(mf_gpu_device *g, const mf_gpu_batch_desc *desc, m
     b->unit_init = (uint8_t *)(b->pub.calls + c.max_calls);
     b->unit_reset = b->unit_init + np;
     memset(b->states, 0, np * sizeof *b->states);
+    memset(b->units, 0, np * sizeof *b->units); /* begin() reads every unit's rested */
     b->pub.call_cap = c.max_calls;
     b->pub.gpu_ms = -1;
     b->inst_off = ITEM_WORDS * (uint32_t)c.max_items;
@@ -281,6 +289,18 @@ mf_result mf_gpu_batch_begin(mf_gpu_batch *pub)
 {
     if (!pub) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
+    if (b->phys_locals > 0 && b->recorded != b->frame) {
+        /* the last frame was dropped (begun, never recorded): the rests it carried never reached
+         * the GPU, whose states then hold nothing (a first rest) or the springs before a reset;
+         * they rest at their next add instead. Rare: the walk costs no frame that is recorded */
+        for (int32_t k = 0; k < b->desc.max_physics; k++) {
+            phys_unit *u = &b->units[k];
+            if ((u->rested & ~REST_FIRST) != b->frame || !b->frame) continue;
+            if (u->rested & REST_FIRST) b->unit_init[k] = 0;
+            else b->unit_reset[k] = 1;
+            u->rested = 0;
+        }
+    }
     b->cur = (b->cur + 1) % b->desc.frames_in_flight;
     gpu_slot *s = &b->slots[b->cur];
     mf_result res = mf_gpu_result(wait_slot(b, s));
@@ -594,6 +614,7 @@ static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
                 bool resting = false; /* a reset this update: rest and step nothing */
                 if (!init[k] || reset[k]) {
                     resting = init[k] != 0;
+                    e->rested = b->frame | (resting ? 0 : REST_FIRST);
                     init[k] = 1, reset[k] = 0, flags |= MF_GPU_PF_REST;
                     e->remaining = resting ? dt : 0; /* a reset keeps this frame's time */
                     e->move_x = e->move_y = 0;
@@ -760,10 +781,15 @@ mf_result mf_gpu_batch_physics_acquire(mf_gpu_batch *pub, const mf_gpu_rig *rig,
             i = j;
             continue;
         }
-        /* where a state added this frame was released, its units may be this one's: not added
-         * before the next frame (two instances would step the same springs at once) */
-        b->states[i] = (phys_state){rig, need, b->released == b->frame ? b->frame : 0};
-        for (int32_t k = i; k < i + need; k++) b->units[k] = (phys_unit){0}, b->unit_init[k] = b->unit_reset[k] = 0;
+        /* on units a state added this frame was released from: not added before the next
+         * frame (two instances would step the same springs at once) */
+        bool busy = false;
+        for (int32_t k = i; k < i + need; k++) {
+            busy |= b->states[k].frame == b->frame;
+            b->states[k] = (phys_state){0};
+            b->units[k] = (phys_unit){0}, b->unit_init[k] = b->unit_reset[k] = 0;
+        }
+        b->states[i] = (phys_state){rig, need, busy ? b->frame : 0};
         *state = i; /* at rest on its first add (its units not put at rest yet) */
         return MF_OK;
     }
@@ -775,8 +801,9 @@ mf_result mf_gpu_batch_physics_release(mf_gpu_batch *pub, int32_t state)
     if (!pub) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (state < 0 || state >= b->desc.max_physics || b->states[state].count == 0) return MF_ERR_ARGUMENT;
-    if (b->states[state].frame == b->frame) b->released = b->frame;
-    b->states[state] = (phys_state){0};
+    int32_t count = b->states[state].count;
+    uint64_t busy = b->states[state].frame == b->frame ? b->frame : 0; /* added this frame */
+    for (int32_t k = state; k < state + count; k++) b->states[k] = (phys_state){.frame = busy};
     return MF_OK;
 }
 
@@ -785,6 +812,7 @@ mf_result mf_gpu_batch_record(mf_gpu_batch *pub, VkCommandBuffer cmd)
     if (!pub || !cmd) return MF_ERR_ARGUMENT;
     gpu_batch *b = impl(pub);
     if (b->cur < 0) return MF_ERR_ARGUMENT;
+    b->recorded = b->frame; /* its physics rests go to the GPU (begin: else undone) */
     mf_gpu_device *g = b->g;
     gpu_slot *s = &b->slots[b->cur];
     s->vertex_count = pub->vertex_count, s->index_count = pub->index_count;

@@ -302,7 +302,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     mf_draw_list **lists = cfg->gpu ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
     for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
     mf_result gpu_res = !cfg->gpu ? MF_OK
-                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, cfg->gpu_world, d, lists, cfg->instances,
+                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, cfg->gpu_world, d, cfg->skins, cfg->skin_count, lists, cfg->instances,
                                                      cfg->threads, &gpu, diag)
                                 : MF_ERR_NOMEM;
     bool ok = gpu_res == MF_OK && buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t)) &&

@@ -29,8 +29,9 @@ typedef struct mf_bench_config {
     int32_t gpu;
     /* with gpu: the last frame's GPU streams compared with what the CPU builds for the same poses */
     bool gpu_check;
-    /* with gpu: the world transforms on the GPU too (mf_gpu_batch_add_local, a rig without
-     * constraints: MF_ERR_ARGUMENT else); an instance that shows a clipping attachment gets its
+    /* with gpu: the world transforms on the GPU too (mf_gpu_batch_add_local; a rig with physics
+     * constraints mf_gpu_batch_add_physics, a state an instance, and with gpu_check a CPU twin
+     * an instance wearing the same skins); an instance that shows a clipping attachment gets its
      * world from the CPU that frame */
     bool gpu_world;
 } mf_bench_config;

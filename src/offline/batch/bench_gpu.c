@@ -32,6 +32,7 @@ struct mf_bench_gpu {
     bool physics;
     int32_t *states;
     mf_pose **twins;
+    mf_skin_cache *twin_skins; /* the twins wear the instances' skins (--skin) */
     mf_draw_list *const *lists; /* the instances' own, built only on frames that show a clip */
     /* the frame in flight through the pool */
     const mf_batch_item *items;
@@ -45,7 +46,8 @@ bool mf_bench_gpu_capped(const mf_bench_gpu *g) { return g->capped; }
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
-                             mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
+                             const char *const *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
+                             int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     *out = NULL;
     mf_bench_gpu *g = calloc(1, sizeof *g);
@@ -106,7 +108,17 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
         for (int32_t p = 0; p < g->parts && res == MF_OK; p++)
             for (int32_t i = part_first(g, p); i < part_first(g, p + 1) && res == MF_OK; i++)
                 res = mf_gpu_batch_physics_acquire(g->batch[p], g->rig, &g->states[i]);
-        for (int32_t i = 0; check && i < n && res == MF_OK; i++) res = mf_pose_create(d, NULL, &g->twins[i], diag);
+        /* the skins the instances wear (bench.c checked the names): their skin-required bones
+         * and constraints, physics ones included, run on the twins too */
+        int32_t count = check ? skin_count : 0, *list = count > 0 ? malloc((size_t)count * sizeof *list) : NULL;
+        if (res == MF_OK && count > 0 && (!list || (res = mf_skin_cache_create(d, NULL, &g->twin_skins)) != MF_OK))
+            res = MF_ERR_NOMEM;
+        for (int32_t k = 0; res == MF_OK && k < count; k++) list[k] = mf_skel_data_find_skin(d, skins[k]);
+        for (int32_t i = 0; check && i < n && res == MF_OK; i++) {
+            res = mf_pose_create(d, NULL, &g->twins[i], diag);
+            if (res == MF_OK && count > 0) res = mf_pose_set_skins(g->twins[i], g->twin_skins, list, count, diag);
+        }
+        free(list);
     }
     if (res != MF_OK) {
         mf_bench_gpu_free(g);
@@ -279,6 +291,7 @@ void mf_bench_gpu_free(mf_bench_gpu *g)
     for (int32_t p = 0; p < g->parts; p++) mf_gpu_batch_destroy(g->batch[p]);
     for (int32_t i = 0; g->twins && i < g->n; i++) mf_pose_destroy(g->twins[i]);
     free(g->twins), free(g->states);
+    mf_skin_cache_destroy(g->twin_skins);
     mf_gpu_rig_destroy(g->rig);
     mf_gpu_device_destroy(g->dev);
     free(g->xf);
@@ -292,9 +305,10 @@ struct mf_bench_gpu {
 };
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
-                             mf_draw_list *const *lists, int32_t n, int32_t threads, mf_bench_gpu **out, mf_diag *diag)
+                             const char *const *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
+                             int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
-    (void)which, (void)check, (void)world, (void)d, (void)lists, (void)n, (void)threads;
+    (void)which, (void)check, (void)world, (void)d, (void)skins, (void)skin_count, (void)lists, (void)n, (void)threads;
     *out = NULL;
     mf_diag_set(diag, rig_path, "--gpu", "this build has no GPU skinning (it needs the Vulkan headers and glslc)");
     return MF_ERR_UNSUPPORTED;
