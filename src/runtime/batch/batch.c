@@ -4,10 +4,13 @@
 
 #include "mf/mf_batch.h"
 #include "mf/mf_physics.h"
+#include "../pose/pose_prefetch.h"
 
 typedef struct batch_job {
     const mf_batch_item *items;
     double dt;
+    bool prefetch; /* MF_BATCH_PREFETCH_MIN items or more (the crossover measured between 2,500
+                    * and 5,000 synthetic instances on the development VM: docs/performance.md) */
 } batch_job;
 
 /* The box that can be drawn now: the tracks' union, or the setup pose's for a still pose. */
@@ -25,18 +28,20 @@ static bool meets(const float b[4], const float *v)
 }
 
 /* The frame's time goes to the physics springs (nothing for rigs without physics). */
-static void pose_and_draw(const mf_batch_item *it, double dt, bool draw)
+static void pose_and_draw(const mf_batch_item *it, double dt, bool draw, bool prefetch)
 {
     mf_pose_physics_step(it->pose, dt); /* on the GPU too: mf_gpu_batch_add_physics takes it */
     if (it->world_on_gpu) return;       /* the GPU poses it (mf_gpu_batch_add_local, _add_physics) */
+    if (prefetch) mf_pose_prefetch_world(it->pose);
     mf_pose_update_world(it->pose);
     if (!draw || !it->draw) return;
+    if (prefetch) mf_draw_list_prefetch(it->draw, it->pose);
     if (it->draw_items_only) mf_draw_list_build_items(it->draw, it->pose);
     else mf_draw_list_build(it->draw, it->pose);
 }
 
 /* An item that may be culled: advance, cull, then pose as its mode says. */
-static void run_culled(const mf_batch_item *it, double dt)
+static void run_culled(const mf_batch_item *it, double dt, bool prefetch)
 {
     mf_batch_state *st = it->state;
     bool was = st->culled;
@@ -46,7 +51,7 @@ static void run_culled(const mf_batch_item *it, double dt)
         st->culled = false;
         /* a full apply: no time passed, but entries set while paused fire their first events */
         if (it->tracks) mf_pose_reset(it->pose), mf_tracks_apply(it->tracks, it->pose);
-        pose_and_draw(it, 0, true); /* no time passes on the frame a paused item returns */
+        pose_and_draw(it, 0, true, prefetch); /* no time passes on the frame a paused item returns */
         return;
     }
     if (it->tracks) mf_tracks_update(it->tracks, dt);
@@ -62,7 +67,7 @@ static void run_culled(const mf_batch_item *it, double dt)
         if (was && it->offscreen != MF_OFFSCREEN_FULL) mf_pose_reset(it->pose);
         mf_tracks_apply(it->tracks, it->pose);
     }
-    pose_and_draw(it, dt, visible);
+    pose_and_draw(it, dt, visible, prefetch);
 }
 
 static void run_chunk(void *user, int32_t first, int32_t count)
@@ -72,14 +77,14 @@ static void run_chunk(void *user, int32_t first, int32_t count)
         const mf_batch_item *it = &job->items[i];
         if (!it->pose) continue;
         if (it->view && it->state) {
-            run_culled(it, job->dt);
+            run_culled(it, job->dt, job->prefetch);
             continue;
         }
         if (it->tracks) {
             mf_tracks_update(it->tracks, job->dt);
             mf_tracks_apply(it->tracks, it->pose);
         }
-        pose_and_draw(it, job->dt, true);
+        pose_and_draw(it, job->dt, true, job->prefetch);
     }
 }
 
@@ -87,7 +92,7 @@ void mf_batch_update(const mf_batch_item *items, int32_t count, double dt, mf_ba
                      void *host)
 {
     if (!items || count <= 0) return;
-    batch_job job = {items, dt};
+    batch_job job = {items, dt, count >= MF_BATCH_PREFETCH_MIN};
     if (dispatch)
         dispatch(host, run_chunk, &job, count);
     else
