@@ -4,9 +4,48 @@
 #define MF_TEST_GPU_RIG_H
 #include <dlfcn.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "mf/mf_draw_batch.h"
+#include "mf/mf_gpu.h"
 #include "pose_rig.h"
+
+/* The tests' device (headless, a CPU implementation first, validation on; alloc zeroed: malloc):
+ * 0 with *out set; without one 0 with *out NULL (the tests skip), or -1 when MF_REQUIRE_GPU is
+ * set. why (size bytes) gets the reason. */
+static inline int gpu_test_open(const char *test, mf_allocator alloc, mf_gpu_device **out, char *why, size_t size)
+{
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    mf_gpu_device_desc desc = {.prefer_cpu = true, .validate = true, .alloc = alloc};
+    mf_result r = mf_gpu_device_create(&desc, out, &diag);
+    if (r != MF_OK) {
+        char msg[1100];
+        mf_diag_format(&diag, msg, sizeof msg);
+        snprintf(why, size, "%s: %s", mf_result_name(r), msg);
+        if (getenv("MF_REQUIRE_GPU")) {
+            fprintf(stderr, "no Vulkan device and MF_REQUIRE_GPU is set: %s\n", why);
+            return -1;
+        }
+        fprintf(stderr, "%s: SKIPPED: no Vulkan device (%s)\n", test, why);
+        return 0;
+    }
+    bool layer = false;
+    mf_gpu_device_messages(*out, &layer);
+    fprintf(stderr, "%s: device %s%s\n", test, mf_gpu_device_name(*out),
+            layer ? ", validation layer on" : ", no validation layer installed");
+    return 0;
+}
+
+/* In a test: skip it when the group's device could not be opened. */
+#define GPU_NEED_DEVICE(dev)                                                                                         \
+    do {                                                                                                              \
+        if (!(dev)) {                                                                                                 \
+            fprintf(stderr, "SKIPPED: no Vulkan device\n");                                                           \
+            skip();                                                                                                   \
+        }                                                                                                             \
+    } while (0)
 
 /* Positions from the GPU within float rounding of the CPU's (it may fuse multiply-adds). */
 static inline bool gpu_close(float a, float b) { return fabsf(a - b) <= 2e-3f + 2e-5f * fabsf(b); }

@@ -32,26 +32,7 @@ static char g_why[1400];
 static int setup_device(void **state)
 {
     (void)state;
-    mf_diag diag;
-    mf_diag_clear(&diag);
-    mf_gpu_device_desc desc = {.prefer_cpu = true, .validate = true};
-    mf_result r = mf_gpu_device_create(&desc, &g_dev, &diag);
-    if (r != MF_OK) {
-        char msg[1100];
-        mf_diag_format(&diag, msg, sizeof msg);
-        snprintf(g_why, sizeof g_why, "%s: %s", mf_result_name(r), msg);
-        if (getenv("MF_REQUIRE_GPU")) {
-            fprintf(stderr, "no Vulkan device and MF_REQUIRE_GPU is set: %s\n", g_why);
-            return -1;
-        }
-        fprintf(stderr, "test_gpu_batch: SKIPPED: no Vulkan device (%s)\n", g_why);
-        return 0;
-    }
-    bool layer = false;
-    mf_gpu_device_messages(g_dev, &layer);
-    fprintf(stderr, "test_gpu_batch: device %s%s\n", mf_gpu_device_name(g_dev),
-            layer ? ", validation layer on" : ", no validation layer installed");
-    return 0;
+    return gpu_test_open("test_gpu_batch", (mf_allocator){0}, &g_dev, g_why, sizeof g_why);
 }
 
 static int teardown_device(void **state)
@@ -61,13 +42,7 @@ static int teardown_device(void **state)
     return 0;
 }
 
-#define NEED_DEVICE()                                                                                                 \
-    do {                                                                                                              \
-        if (!g_dev) {                                                                                                 \
-            fprintf(stderr, "SKIPPED: no Vulkan device\n");                                                           \
-            skip();                                                                                                   \
-        }                                                                                                             \
-    } while (0)
+#define NEED_DEVICE() GPU_NEED_DEVICE(g_dev)
 
 /* ---------------------------------------------------------------- instances of a rig */
 

@@ -43,28 +43,12 @@ static void count_free(void *user, void *ptr)
 }
 static const mf_allocator COUNTED = {.alloc = count_alloc, .free = count_free};
 
+static char g_why[1400];
+
 static int setup_device(void **state)
 {
     (void)state;
-    mf_diag diag;
-    mf_diag_clear(&diag);
-    mf_gpu_device_desc desc = {.prefer_cpu = true, .validate = true, .alloc = COUNTED};
-    mf_result r = mf_gpu_device_create(&desc, &g_dev, &diag);
-    if (r != MF_OK) {
-        char msg[1100];
-        mf_diag_format(&diag, msg, sizeof msg);
-        if (getenv("MF_REQUIRE_GPU")) {
-            fprintf(stderr, "no Vulkan device and MF_REQUIRE_GPU is set: %s\n", msg);
-            return -1;
-        }
-        fprintf(stderr, "test_gpu_physics: SKIPPED: no Vulkan device (%s)\n", msg);
-        return 0;
-    }
-    bool layer = false;
-    mf_gpu_device_messages(g_dev, &layer);
-    fprintf(stderr, "test_gpu_physics: device %s%s\n", mf_gpu_device_name(g_dev),
-            layer ? ", validation layer on" : ", no validation layer installed");
-    return 0;
+    return gpu_test_open("test_gpu_physics", COUNTED, &g_dev, g_why, sizeof g_why);
 }
 
 static int teardown_device(void **state)
@@ -74,13 +58,7 @@ static int teardown_device(void **state)
     return 0;
 }
 
-#define NEED_DEVICE()                                                                                                 \
-    do {                                                                                                              \
-        if (!g_dev) {                                                                                                 \
-            fprintf(stderr, "SKIPPED: no Vulkan device\n");                                                           \
-            skip();                                                                                                   \
-        }                                                                                                             \
-    } while (0)
+#define NEED_DEVICE() GPU_NEED_DEVICE(g_dev)
 
 /* GPU against CPU after the springs ran for many frames: each frame's float rounding (the
  * GPU's own cos, sin, atan2 and fused multiply-adds, about 1e-7 relative) enters the springs'
