@@ -3,7 +3,9 @@
  * checksum are recomputed over the fuzzed bytes first, so mutations reach the section and
  * content checks instead of stopping at the checksum. On success every range the view exposes
  * is walked, element by element, and a pose skins every weighted attachment from the build's
- * streams, so ASan catches anything the validator let through. Seeds:
+ * streams, so ASan catches anything the validator let through. The shared tracks object then
+ * compiles every clip's key segments (mf_seg_table), and a pose samples each clip at a few times
+ * through the table and through its own segments and updates its world. Seeds:
  * scripts/skel-data-seeds.sh. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_skel_data.h"
+#include "mf/mf_tracks.h"
 
 static volatile uint64_t g_sink;
 static volatile float g_fsink; /* curve values may be any finite float */
@@ -207,6 +210,29 @@ static void walk_skin_streams(const mf_skel_data *d)
     mf_pose_destroy(p);
 }
 
+/* What a game does next with a build it loaded: the shared segment table, samples of every clip
+ * (the first 16) through it and without it, forwards and back, and a world update. */
+static void walk_sampling(const mf_skel_data *d)
+{
+    mf_tracks_shared *sh = NULL;
+    if (mf_tracks_shared_create(d, NULL, &sh) != MF_OK) return;
+    mf_pose *p = NULL;
+    if (mf_pose_create(d, NULL, &p, NULL) == MF_OK) {
+        static const double at[] = {0.0, 0.37, 0.99, 0.5, 1.7};
+        for (int32_t c = 0; c < d->clip_count && c < 16; c++)
+            for (int k = 0; k < 5; k++) {
+                double len = d->clips[c].length;
+                mf_clip_sample s = {.clip = c, .time = len * at[k], .prev_time = k ? len * at[k - 1] : -1.0,
+                                    .weight = 1.0f, .loop = true, .segs = k & 1 ? NULL : mf_tracks_shared_segs(sh)};
+                mf_pose_sample(p, &s);
+            }
+        mf_pose_update_world(p);
+        for (int32_t i = 0; i < p->bone_count; i++) g_fsink += p->wx[i] + p->wy[i];
+        mf_pose_destroy(p);
+    }
+    mf_tracks_shared_destroy(sh);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -226,6 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         walk_clips(&d);
         walk_bounds(&d);
         walk_skin_streams(&d);
+        walk_sampling(&d);
         g_sink += (uint64_t)mf_skel_data_find_bone(&d, "root") + (uint64_t)mf_skel_data_find_clip(&d, "walk");
     } else if (!diag.message[0]) {
         abort(); /* every failure says why */
