@@ -91,8 +91,8 @@ typedef struct mf_batch_item {
  * physics springs: they rested while culled and take up the movement from there (limited by
  * each constraint's speed limit). Values a host wrote into the local pose outside the tracks
  * are reset then. A Pause item returns with no time advanced that frame, springs included.
- * From MF_BATCH_PREFETCH_MIN items on, each item's world update and draw list build first ask
- * the CPU for the lines they touch (prefetch hints: with that many instances they come from
+ * From MF_BATCH_PREFETCH_MIN items on (the count of one call), each item's world update and
+ * draw list build first ask the CPU for the lines they touch (prefetch hints: with that many instances they come from
  * memory, and asked together their misses overlap; fewer instances sit in the caches, where the
  * hints cost more than they save). Results are the same either way. */
 #define MF_BATCH_PREFETCH_MIN 4096
