@@ -288,6 +288,7 @@ typedef struct host_slot {
     bool pending;
     bool (*close)(float, float); /* positions compared by (NULL: gpu_close) */
     double worst;                /* the largest position difference seen */
+    int frame;                   /* the host's frame it holds (for a failure's message) */
     host_buffer v, i;
     mf_draw_batch *cpu;
     int32_t vertex_count, index_count, call_count;
@@ -301,8 +302,16 @@ static void slot_finish(host *h, host_slot *s, long *compared)
     assert_int_equal(h->vkWaitForFences(h->device, 1, &s->fence, VK_TRUE, UINT64_MAX), VK_SUCCESS);
     assert_int_equal(h->vkResetFences(h->device, 1, &s->fence), VK_SUCCESS);
     s->pending = false;
+    bool (*close)(float, float) = s->close ? s->close : gpu_close;
+    for (int32_t k = 0; k < s->vertex_count && k < s->cpu->vertex_count; k++) {
+        const mf_batch_vertex *a = (const mf_batch_vertex *)s->v.map + k, *e = &s->cpu->vertices[k];
+        if (!close(a->x, e->x) || !close(a->y, e->y)) {
+            fprintf(stderr, "test_gpu_host: frame %d differs from the CPU's\n", s->frame);
+            break;
+        }
+    }
     gpu_expect_streams_by(s->cpu, s->calls, s->call_count, s->v.map, s->vertex_count, s->i.map, s->index_count,
-                          s->close ? s->close : gpu_close, &s->worst);
+                          close, &s->worst);
     *compared += s->vertex_count;
 }
 
@@ -622,7 +631,7 @@ static void physics_on_family(uint32_t fam)
         assert_int_equal(h->vkEndCommandBuffer(s->cmd), VK_SUCCESS);
         VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &s->cmd};
         assert_int_equal(h->vkQueueSubmit(h->queues[fam], 1, &si, s->fence), VK_SUCCESS);
-        s->pending = true;
+        s->pending = true, s->frame = f;
         recorded++;
     }
     double worst = 0;
