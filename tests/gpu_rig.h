@@ -57,6 +57,11 @@ static inline bool gpu_call_same(const mf_draw_call *a, const mf_draw_call *e)
            a->vertex_count == e->vertex_count && a->index_first == e->index_first && a->index_count == e->index_count;
 }
 
+/* Positions of instances whose physics springs ran on the GPU for many frames, against CPU twins:
+ * 0.01 px + 1e-5 relative (test_gpu_physics says why: each frame's float rounding enters the
+ * springs' state; some 30 times the largest difference seen on PHYS_RIG). */
+static inline bool gpu_close_phys(float a, float b) { return fabsf(a - b) <= 1e-2f + 1e-5f * fabsf(b); }
+
 /* Positions of a world the GPU solved IK for: in floats where the CPU solves in doubles. Near a
  * chain's full reach the law of cosines is ill-conditioned (acos near 1): a target moved by
  * float rounding turns the chain by up to about 5e-4 rad, a few hundredths of a pixel at the

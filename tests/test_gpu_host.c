@@ -18,6 +18,7 @@
 
 #define VK_NO_PROTOTYPES
 #include "mf/mf_gpu.h"
+#include "mf/mf_physics.h"
 #include "mf/mf_tracks.h"
 #include "gpu_rig.h"
 
@@ -285,6 +286,9 @@ typedef struct host_slot {
     VkCommandBuffer cmd;
     VkFence fence;
     bool pending;
+    bool (*close)(float, float); /* positions compared by (NULL: gpu_close) */
+    double worst;                /* the largest position difference seen */
+    int frame;                   /* the host's frame it holds (for a failure's message) */
     host_buffer v, i;
     mf_draw_batch *cpu;
     int32_t vertex_count, index_count, call_count;
@@ -298,7 +302,16 @@ static void slot_finish(host *h, host_slot *s, long *compared)
     assert_int_equal(h->vkWaitForFences(h->device, 1, &s->fence, VK_TRUE, UINT64_MAX), VK_SUCCESS);
     assert_int_equal(h->vkResetFences(h->device, 1, &s->fence), VK_SUCCESS);
     s->pending = false;
-    compare(s->cpu, s->vertex_count, s->index_count, s->calls, s->call_count, &s->v, &s->i);
+    bool (*close)(float, float) = s->close ? s->close : gpu_close;
+    for (int32_t k = 0; k < s->vertex_count && k < s->cpu->vertex_count; k++) {
+        const mf_batch_vertex *a = (const mf_batch_vertex *)s->v.map + k, *e = &s->cpu->vertices[k];
+        if (!close(a->x, e->x) || !close(a->y, e->y)) {
+            fprintf(stderr, "test_gpu_host: frame %d differs from the CPU's\n", s->frame);
+            break;
+        }
+    }
+    gpu_expect_streams_by(s->cpu, s->calls, s->call_count, s->v.map, s->vertex_count, s->i.map, s->index_count,
+                          close, &s->worst);
     *compared += s->vertex_count;
 }
 
@@ -432,6 +445,226 @@ static void test_host_frames_agree(void **state)
     NEED_DEVICE();
     for (uint32_t f = 0; f < g_host.family_count; f++)
         if (g_host.queues[f]) frames_on_family(f);
+}
+
+/* ---------------------------------------------------------------- physics, host-recorded */
+
+enum { PHYS_N = 3, PHYS_FRAMES = 130 };
+
+/* An instance of PHYS_RIG twice: its springs on the GPU (gpu, state) and on the CPU (cpu, which
+ * mf_pose_update_world steps), each sampled by its own tracks from the same clip time. */
+typedef struct phys_inst {
+    mf_pose *gpu, *cpu;
+    mf_tracks *tg, *tc;
+    mf_draw_list *cl;
+    int32_t state;
+    float xf[6];
+} phys_inst;
+
+/* The CPU twin made anew at the GPU tracks' time: a new pose, at rest on its first update as a
+ * state newly acquired is on its first add. */
+static void phys_twin_renew(const mf_skel_data *d, phys_inst *q)
+{
+    double t = mf_tracks_entry(q->tg, mf_tracks_current(q->tg, 0))->track_time;
+    if (q->cpu) mf_pose_destroy(q->cpu), mf_tracks_destroy(q->tc);
+    assert_int_equal(mf_pose_create(d, NULL, &q->cpu, NULL), MF_OK);
+    assert_int_equal(mf_tracks_create(d, NULL, NULL, &q->tc), MF_OK);
+    mf_tracks_entry(q->tc, mf_tracks_set(q->tc, 0, 0, true))->track_time = t;
+}
+
+/* How far a pose's bones are from where they would be without physics: the springs swung. */
+static double phys_swing(const mf_pose *p)
+{
+    mf_pose *q = NULL;
+    assert_int_equal(mf_pose_create(p->data, NULL, &q, NULL), MF_OK);
+    mf_pose_physics_set_mode(q, MF_PHYSICS_NONE);
+    size_t n = sizeof(float) * (size_t)p->bone_count;
+    memcpy(q->x, p->x, n), memcpy(q->y, p->y, n), memcpy(q->rot, p->rot, n), memcpy(q->sx, p->sx, n);
+    memcpy(q->sy, p->sy, n), memcpy(q->shx, p->shx, n), memcpy(q->shy, p->shy, n);
+    mf_pose_update_world(q);
+    double most = 0;
+    for (int32_t i = 0; i < p->bone_count; i++)
+        most = fmax(most, fabs((double)q->wx[i] - p->wx[i]) + fabs((double)q->wy[i] - p->wy[i]));
+    mf_pose_destroy(q);
+    return most;
+}
+
+/* Frame times: 1/64 s (exact in doubles: a twin made anew keeps its clock as the old one's);
+ * the dropped frames take none, so the steps they lose are none (mf_gpu.h: a dropped frame's
+ * steps are lost, its rests done at the next add). */
+static bool phys_dropped(int f) { return f == 0 || f == 50; }
+
+/* The same on both poses of instance i before frame f's world: instance 0 is reset at 50 (a
+ * dropped frame: done at the next add) and at 95, in POSE mode for 100..104; instance 1 has
+ * a pose-wide mix, gravity and wind; instance 2 moves every frame but the dropped ones. */
+static void phys_host_hook(mf_pose *p, int i, int f)
+{
+    if (i == 0) {
+        if (f == 50 || f == 95) mf_pose_physics_reset(p);
+        mf_pose_physics_set_mode(p, f >= 100 && f < 105 ? MF_PHYSICS_POSE : MF_PHYSICS_UPDATE);
+    } else if (i == 1) {
+        mf_pose_physics_set_mix(p, 0.7f);
+        mf_pose_physics_set_globals(p, 12.0f, -6.0f);
+    } else if (!phys_dropped(f)) {
+        mf_pose_physics_move(p, 2.5f, -1.0f);
+    }
+}
+
+/* PHYS_RIG instances with their physics states through the host's path: the host records the
+ * batch (mf_gpu_batch_add_physics) into its own command buffers, three frames in flight with its
+ * own fences, copies the streams out itself and, once a slot's fence says its frame is done,
+ * compares the vertices with CPU twins posed with mf_pose_update_world from the same inputs.
+ * Each frame's world pass reads the springs the previous frame's wrote, in another of the
+ * host's command buffers (the barrier the batch records at a frame's start). Frames 0 and 50
+ * are begun, added to and dropped (never recorded): the first rests and a reset they carried are
+ * done at the next add. Instance 1's state is released and acquired again before its add at 50
+ * (frames in flight still use its units) and instance 2's after its add at 80: each starts at
+ * rest, as a new CPU pose. */
+static void physics_on_family(uint32_t fam)
+{
+    host *h = &g_host;
+    mf_gpu_device_desc desc = host_desc_family(h, fam);
+    mf_gpu_device *g = NULL;
+    assert_int_equal(mf_gpu_device_create(&desc, &g, NULL), MF_OK);
+    test_rig r;
+    test_rig_build(&r, PHYS_RIG, PHYS_NAMES, PHYS_CLIPS, 1);
+    mf_gpu_rig *rig = NULL;
+    assert_int_equal(mf_gpu_rig_create(g, &r.data, &rig, NULL), MF_OK);
+    mf_gpu_batch_desc bd = {.max_vertices = CAP_V, .max_instances = 8, .max_items = 64, .max_words = 1 << 14,
+                            .max_calls = 64, .max_physics = 20, .frames_in_flight = SLOTS};
+    mf_gpu_batch *b = NULL;
+    assert_int_equal(mf_gpu_batch_create(g, &bd, &b, NULL), MF_OK);
+    phys_inst in[PHYS_N];
+    memset(in, 0, sizeof in);
+    for (int i = 0; i < PHYS_N; i++) {
+        phys_inst *q = &in[i];
+        assert_int_equal(mf_pose_create(&r.data, NULL, &q->gpu, NULL), MF_OK);
+        assert_int_equal(mf_tracks_create(&r.data, NULL, NULL, &q->tg), MF_OK);
+        mf_tracks_entry(q->tg, mf_tracks_set(q->tg, 0, 0, true))->track_time = 0.17 * i;
+        phys_twin_renew(&r.data, q);
+        assert_int_equal(mf_draw_list_create(&r.data, NULL, &q->cl), MF_OK);
+        assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &q->state), MF_OK);
+        float a = 0.4f * (float)i;
+        float m[6] = {cosf(a), sinf(a), -sinf(a), cosf(a), 150.0f * (float)i, 20.0f * (float)i};
+        memcpy(q->xf, m, sizeof m);
+    }
+    host_slot slots[SLOTS];
+    memset(slots, 0, sizeof slots);
+    for (int k = 0; k < SLOTS; k++) {
+        host_slot *s = &slots[k];
+        VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                          .commandPool = h->pools[fam], .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                          .commandBufferCount = 1};
+        assert_int_equal(h->vkAllocateCommandBuffers(h->device, &ai, &s->cmd), VK_SUCCESS);
+        VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        assert_int_equal(h->vkCreateFence(h->device, &fi, NULL, &s->fence), VK_SUCCESS);
+        buffer_make(h, (VkDeviceSize)CAP_V * sizeof(mf_batch_vertex), VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s->v);
+        buffer_make(h, (VkDeviceSize)CAP_V * 3 * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s->i);
+        assert_int_equal(mf_draw_batch_create(&(mf_draw_batch_desc){.max_vertices = CAP_V}, &s->cpu), MF_OK);
+        s->close = gpu_close_phys;
+    }
+    const double dt = 1.0 / 64.0;
+    long compared = 0, begins = 0;
+    int recorded = 0;
+    double swung = 0;
+    for (int f = 0; f < PHYS_FRAMES; f++) {
+        bool drop = phys_dropped(f);
+        /* the batch's next slot is the host's slot of the same index: its fence first */
+        host_slot *s = &slots[begins++ % SLOTS];
+        slot_finish(h, s, &compared);
+        if (f == 50) { /* released while frames in flight use its units, and acquired again */
+            int32_t old = in[1].state;
+            assert_int_equal(mf_gpu_batch_physics_release(b, old), MF_OK);
+            assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &in[1].state), MF_OK);
+            assert_int_equal(in[1].state, old); /* first fit: its own units */
+            phys_twin_renew(&r.data, &in[1]);
+        }
+        if (f == 81) phys_twin_renew(&r.data, &in[2]); /* its new state's first add */
+        assert_int_equal(mf_gpu_batch_begin(b), MF_OK);
+        mf_draw_batch_begin(s->cpu);
+        for (int i = 0; i < PHYS_N; i++) {
+            phys_inst *q = &in[i];
+            mf_pose *both[2] = {q->gpu, q->cpu};
+            mf_tracks *tr[2] = {q->tg, q->tc};
+            for (int k = 0; k < 2; k++) {
+                mf_pose_reset(both[k]);
+                mf_tracks_update(tr[k], drop ? 0.0f : (float)dt);
+                mf_tracks_apply(tr[k], both[k]);
+                phys_host_hook(both[k], i, f);
+                mf_pose_physics_step(both[k], drop ? 0.0 : dt);
+            }
+            poison_world(q->gpu); /* the GPU computes it */
+            assert_int_equal(mf_gpu_batch_add_physics(b, rig, q->gpu, q->state, q->xf), MF_OK);
+            if (drop) continue; /* the twin's world waits for the next frame, as the GPU's rests do */
+            mf_pose_update_world(q->cpu);
+            assert_int_equal(mf_draw_list_build(q->cl, q->cpu), MF_OK);
+            assert_int_equal(mf_draw_batch_add(s->cpu, q->cl, &r.data, q->xf), MF_OK);
+        }
+        if (f == 80) { /* released after its add (the frame finishes with it), acquired again */
+            int32_t old = in[2].state;
+            assert_int_equal(mf_gpu_batch_physics_release(b, old), MF_OK);
+            assert_int_equal(mf_gpu_batch_physics_acquire(b, rig, &in[2].state), MF_OK);
+            assert_int_equal(in[2].state, old);
+            /* not added again before the next begin() (the time it was given waits in the pose:
+             * its first add, at rest, drops it as the new twin's first update does) */
+            mf_pose_physics_step(in[2].gpu, dt);
+            assert_int_equal(mf_gpu_batch_add_physics(b, rig, in[2].gpu, in[2].state, NULL), MF_ERR_ARGUMENT);
+        }
+        swung = fmax(swung, phys_swing(in[0].cpu));
+        if (drop) continue; /* the next begin() drops it */
+        assert_int_equal(b->overflow, 0);
+        s->vertex_count = b->vertex_count, s->index_count = b->index_count, s->call_count = b->call_count;
+        memcpy(s->calls, b->calls, (size_t)b->call_count * sizeof *b->calls);
+        assert_int_equal(h->vkResetCommandBuffer(s->cmd, 0), VK_SUCCESS);
+        VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+        assert_int_equal(h->vkBeginCommandBuffer(s->cmd, &bi), VK_SUCCESS);
+        assert_int_equal(mf_gpu_batch_record(b, s->cmd), MF_OK);
+        VkBufferCopy cv = {0, 0, (VkDeviceSize)b->vertex_count * sizeof(mf_batch_vertex)};
+        VkBufferCopy ci = {0, 0, (VkDeviceSize)b->index_count * 4};
+        h->vkCmdCopyBuffer(s->cmd, b->vertex_buffer, s->v.buf, 1, &cv);
+        h->vkCmdCopyBuffer(s->cmd, b->index_buffer, s->i.buf, 1, &ci);
+        VkMemoryBarrier hb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                              .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+        h->vkCmdPipelineBarrier(s->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &hb, 0, NULL,
+                                0, NULL);
+        assert_int_equal(h->vkEndCommandBuffer(s->cmd), VK_SUCCESS);
+        VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &s->cmd};
+        assert_int_equal(h->vkQueueSubmit(h->queues[fam], 1, &si, s->fence), VK_SUCCESS);
+        s->pending = true, s->frame = f;
+        recorded++;
+    }
+    double worst = 0;
+    for (int k = 0; k < SLOTS; k++) slot_finish(h, &slots[k], &compared), worst = fmax(worst, slots[k].worst);
+    fprintf(stderr, "host physics, family %u: %d frames recorded (2 dropped), %d in flight, %ld vertices agree; "
+            "largest GPU-CPU difference %.5f px, springs swung %.1f px\n",
+            fam, recorded, SLOTS, compared, worst, swung);
+    assert_int_equal(recorded, PHYS_FRAMES - 2);
+    assert_true(compared > 0 && swung > 5.0);
+    for (int k = 0; k < SLOTS; k++) {
+        buffer_free(h, &slots[k].v), buffer_free(h, &slots[k].i);
+        h->vkDestroyFence(h->device, slots[k].fence, NULL);
+        mf_draw_batch_destroy(slots[k].cpu);
+    }
+    for (int i = 0; i < PHYS_N; i++) {
+        assert_int_equal(mf_gpu_batch_physics_release(b, in[i].state), MF_OK);
+        mf_pose_destroy(in[i].gpu), mf_pose_destroy(in[i].cpu);
+        mf_tracks_destroy(in[i].tg), mf_tracks_destroy(in[i].tc);
+        mf_draw_list_destroy(in[i].cl);
+    }
+    mf_gpu_batch_destroy(b);
+    mf_gpu_rig_destroy(rig);
+    mf_gpu_device_destroy(g);
+    test_rig_free(&r);
+    assert_int_equal(h->messages, 0);
+}
+
+static void test_host_physics_agree(void **state)
+{
+    (void)state;
+    NEED_DEVICE();
+    for (uint32_t f = 0; f < g_host.family_count; f++)
+        if (g_host.queues[f]) physics_on_family(f);
 }
 
 /* ---------------------------------------------------------------- the device's contract */
@@ -731,6 +964,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_handles_checked),
         cmocka_unit_test(test_host_frames_agree),
+        cmocka_unit_test(test_host_physics_agree),
         cmocka_unit_test(test_host_big_and_many),
         cmocka_unit_test(test_host_storage_range),
         cmocka_unit_test(test_host_loader_entry),
