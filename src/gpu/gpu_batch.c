@@ -2,7 +2,6 @@
  * instance records, palettes (or local poses), deform offsets and clipped geometry into the
  * slot's upload buffer, copied to the GPU, posed there by world.comp (local poses) and skinned
  * by skin.comp. */
-#include <math.h>
 #include <string.h>
 
 #include "../runtime/draw/draw_item.h"
@@ -569,21 +568,13 @@ static uint32_t local_words(const mf_pose *p)
     return words;
 }
 
-/* Whether physics constraint k runs for the pose: its skin has it and its bone is active
- * (pose_physics_solve.c: mf_pose_apply_physics's test). */
-static bool phys_active(const mf_pose *p, int32_t k)
-{
-    bool on = p->skin ? p->skin->physics_active[k] != 0 : !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
-    return on && p->active[p->data->physics[k].bone];
-}
-
 /* An instance's physics words (gpu_internal.h), once its add has succeeded: the frame's time,
  * movement and resets taken from the pose (mf_pose_physics_take, as mf_pose_update_world would),
  * and the time accounted here in doubles exactly as the CPU's solver does it
  * (pose_physics_solve.c: mf_pose_physics_begin, mf_pose_apply_physics, update): the steps each
  * constraint runs, whether it rests first, whether its speed is capped, the movement it lags
  * behind. The GPU then needs no doubles, and steps on the frames the CPU would. The springs'
- * settings are worked out as the CPU's make_spring does (damping's powf here too). */
+ * settings are the CPU's (mf_pose_physics_spring, damping's powf here too). */
 static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
 {
     const mf_skel_data *d = p->data;
@@ -606,7 +597,7 @@ static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
         uint32_t flags = 0;
         int32_t steps = 0;
         float lag[2] = {0, 0};
-        if (phys_active(p, k)) {
+        if (mf_pose_physics_runs(p, k)) {
             flags = MF_GPU_PF_RUN;
             if (mode == MF_PHYSICS_NONE) {
                 e->remaining = 0;
@@ -620,11 +611,8 @@ static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
                     e->move_x = e->move_y = 0;
                 }
                 if (mode == MF_PHYSICS_UPDATE && !resting) {
-                    double remaining = e->remaining, step = f->step;
-                    flags |= MF_GPU_PF_UPDATE | (remaining > 0 ? MF_GPU_PF_CAPPED : 0u);
-                    for (; remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) remaining -= step;
-                    if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
-                    e->remaining = remaining;
+                    flags |= MF_GPU_PF_UPDATE | (e->remaining > 0 ? MF_GPU_PF_CAPPED : 0u);
+                    steps = mf_pose_physics_steps(&e->remaining, f->step);
                     lag[0] = e->move_x, lag[1] = e->move_y;
                 } else if (mode != MF_PHYSICS_UPDATE) {
                     e->remaining = 0;
@@ -632,13 +620,12 @@ static void put_physics(gpu_batch *b, mf_pose *p, int32_t state, uint32_t *w)
             }
             e->move_x = e->move_y = 0;
         }
-        float fx = v[MF_PHYS_V_WIND] + s->phys_wind, fy = v[MF_PHYS_V_GRAVITY] + s->phys_gravity;
-        float mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f, damp = v[MF_PHYS_V_DAMPING];
-        if (steps > 0) /* its powf only when a step runs, as the CPU's */
-            damp = damp <= 0 ? 0 : damp >= 1 ? 1 : f->e == 1.0f ? damp : powf(damp, f->e);
-        const float words[13] = {v[MF_PHYS_V_MIX] * s->phys_mix, v[MF_PHYS_V_INERTIA], v[MF_PHYS_V_STRENGTH] / mass,
-                                 damp, mass, fx, fy, fx * 100.0f / mass, fy * 100.0f / mass, lag[0], lag[1],
-                                 (float)f->step, f->cap};
+        mf_phys_spring sp = {0}; /* only when a step runs (its damping may need powf), as the CPU's */
+        if (steps > 0)
+            sp = mf_pose_physics_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
+                                        (float)f->step, f->e);
+        const float words[13] = {v[MF_PHYS_V_MIX] * s->phys_mix, v[MF_PHYS_V_INERTIA], sp.k, sp.damp, sp.mass, sp.fx,
+                                 sp.fy, sp.tx, sp.ty, lag[0], lag[1], (float)f->step, f->cap};
         c[0] = flags | (uint32_t)steps << 8 | (uint32_t)mode << 16;
         memcpy(c + 1, words, sizeof words);
     }

@@ -244,6 +244,31 @@ void mf_pose_physics_setup(mf_pose *pose);
 void mf_pose_physics_take(mf_pose *pose, double *dt, float *move_x, float *move_y, uint8_t *resets);
 /* Fills the scratch's per-constraint fixed data (at create). */
 void mf_pose_physics_prepare(mf_pose *pose);
+/* What the solver (pose_physics_solve.c) and the GPU's host side (gpu_batch.c) share, so that
+ * both step the same springs on the same frames: whether constraint k runs for the pose (its
+ * skin has it and its bone is active); the fixed steps a constraint's remaining time holds (at
+ * most MF_PHYSICS_MAX_STEPS, the rest beyond the cap dropped), taken off it; a step's spring
+ * settings from the constraint's values v, the wind fx and gravity fy, the step h and
+ * e = 60 h (exactly 1 at the default step: damping then as it is, no powf). */
+static inline bool mf_pose_physics_runs(const mf_pose *p, int32_t k)
+{
+    bool on = p->skin ? p->skin->physics_active[k] != 0 : !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
+    return on && p->active[p->data->physics[k].bone];
+}
+static inline int32_t mf_pose_physics_steps(double *remaining, double step)
+{
+    int32_t steps = 0;
+    for (; *remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) *remaining -= step;
+    if (*remaining >= step) *remaining = fmod(*remaining, step); /* beyond the cap: dropped */
+    return steps;
+}
+typedef struct mf_phys_spring {
+    float k, damp, mass; /* strength / mass; velocity kept per step; mass */
+    float fx, fy;        /* wind and gravity settings */
+    float tx, ty;        /* the translation channel's acceleration from them */
+    float h;             /* the step, seconds */
+} mf_phys_spring;
+mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e);
 void mf_pose_physics_timeline(mf_pose *pose, const mf_sd_timeline *tl, int32_t key, double time,
                               double local_prev, double local_time, bool wrapped, float weight);
 

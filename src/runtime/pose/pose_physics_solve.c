@@ -22,12 +22,6 @@
 #include "pose_atan.h"
 #include "pose_internal.h"
 
-static bool constraint_active(const mf_pose *p, int32_t k)
-{
-    if (p->skin) return p->skin->physics_active[k] != 0;
-    return !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
-}
-
 /* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
 static void keep_tip(const mf_pose *p, int32_t i, float len, float *st)
 {
@@ -55,15 +49,9 @@ static float wrap_angle(float r)
     return r - 2 * pi * floorf((r + pi) / (2 * pi));
 }
 
-typedef struct spring {
-    float k, damp, mass; /* strength / mass; velocity kept per step; mass */
-    float fx, fy;        /* wind and gravity settings */
-    float tx, ty;        /* the translation channel's acceleration from them */
-    float h;             /* the step, seconds */
-} spring;
+typedef mf_phys_spring spring;
 
-/* e: 60 h, exactly 1 at the default step (damping then as it is, no powf). */
-static spring make_spring(const float *v, float fx, float fy, float h, float e)
+mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e)
 {
     spring sp = {.fx = fx, .fy = fy, .h = h};
     sp.mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f;
@@ -191,14 +179,12 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
     if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
     st[MF_PS_XO] -= ux;
     st[MF_PS_YO] -= uy;
-    int32_t steps = 0;
-    for (; remaining >= step && steps < MF_PHYSICS_MAX_STEPS; steps++) remaining -= step;
-    if (remaining >= step) remaining = fmod(remaining, step); /* beyond the cap: dropped */
+    int32_t steps = mf_pose_physics_steps(&remaining, step);
     s->phys_remaining[k] = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
     if (steps > 0)
-        sp = make_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
+        sp = mf_pose_physics_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
                          (float)step, f->e);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
@@ -234,7 +220,7 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     mf_pose_scratch *s = p->scratch;
     const mf_phys_fixed *f = &s->phys_fixed[k];
     int32_t i = f->bone;
-    if (!constraint_active(p, k) || !p->active[i]) return;
+    if (!mf_pose_physics_runs(p, k)) return;
     const mf_sd_physics *c = &p->data->physics[k];
     float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
     float len = f->len;
