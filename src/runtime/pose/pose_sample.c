@@ -49,9 +49,7 @@ static inline int32_t seg_find(const mf_skel_data *d, const mf_sd_timeline *tl, 
     int32_t n = tl->key_count;
     const float *times = d->times + tl->key_first;
     int32_t k = find_key(times, n, cursor, t);
-    sg->before = k < 0; /* k >= 0: find_key left it in the cursor */
-    sg->t0 = k >= 0 ? times[k] : -INFINITY;
-    sg->t1 = k < n - 1 ? times[k + 1] : INFINITY;
+    mf_pose_seg_range(sg, times, n, k); /* k >= 0: find_key left it in the cursor */
     return k;
 }
 
@@ -76,8 +74,7 @@ static inline int32_t locate(mf_pose *p, const mf_sd_timeline *tl, int32_t *curs
     }
     k = seg_find(p->data, tl, cursor, sg, t);
     if (k >= 0 && k < n - 1) *u = seg_u(p->data->times + tl->key_first, k, t);
-    if (tl->kind != MF_SD_TL_INHERIT && tl->kind < MF_SD_TL_PHYSICS_INERTIA && tl->kind != MF_SD_TL_SEQUENCE)
-        mf_pose_seg_compile(p, tl, sg, k);
+    if (mf_pose_seg_compiles(tl->kind)) mf_pose_seg_compile(p, tl, sg, k);
     return k;
 }
 
@@ -509,11 +506,11 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     const float *tw = cs->timeline_weights;
     int32_t n = clip->timeline_count;
-    if (s.w == 1.0f && !s.add && !s.mask && !tw && cs->segs) {
-        sample_table(&s, cs, cs->segs, t);
-        return MF_OK;
-    }
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
+        if (cs->segs) {
+            sample_table(&s, cs, cs->segs, t);
+            return MF_OK;
+        }
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
         mf_pose_seg_out o = {p, p->x, p->y, s.discrete};

@@ -128,17 +128,11 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     compile(p->data, p, -1, tl, sg, k);
 }
 
-/* The kinds the sampler compiles (pose_sample.c's locate). */
-static bool compiled_kind(int32_t kind)
-{
-    return kind != MF_SD_TL_INHERIT && kind < MF_SD_TL_PHYSICS_INERTIA && kind != MF_SD_TL_SEQUENCE;
-}
-
 size_t mf_seg_table_entries(const mf_skel_data *d)
 {
     size_t n = 0;
     for (int32_t i = 0; i < d->timeline_count; i++)
-        if (compiled_kind(d->timelines[i].kind)) n += (size_t)d->timelines[i].key_count + 1;
+        if (mf_pose_seg_compiles(d->timelines[i].kind)) n += (size_t)d->timelines[i].key_count + 1;
     return n;
 }
 
@@ -149,16 +143,14 @@ void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *se
     for (int32_t i = 0; i < d->timeline_count; i++) {
         const mf_sd_timeline *tl = &d->timelines[i];
         span[i] = (mf_seg_span){seg, 0, 0};
-        if (!compiled_kind(tl->kind)) continue;
+        if (!mf_pose_seg_compiles(tl->kind)) continue;
         int32_t n = tl->key_count;
         const float *times = d->times + tl->key_first;
         span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, 0};
         for (int32_t k = -1; k < n; k++) { /* seg_find's range, then the compile */
             mf_pose_seg *sg = &seg[at++];
             memset(sg, 0, sizeof *sg);
-            sg->before = k < 0;
-            sg->t0 = k >= 0 ? times[k] : -INFINITY;
-            sg->t1 = k < n - 1 ? times[k + 1] : INFINITY;
+            mf_pose_seg_range(sg, times, n, k);
             compile(d, NULL, def, tl, sg, k);
         }
     }

@@ -13,6 +13,21 @@
 
 _Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small");
 
+/* Whether the sampler compiles a timeline of this kind (the others always take the general
+ * path with their timeline). */
+static inline bool mf_pose_seg_compiles(int32_t kind)
+{
+    return kind != MF_SD_TL_INHERIT && kind < MF_SD_TL_PHYSICS_INERTIA && kind != MF_SD_TL_SEQUENCE;
+}
+
+/* Segment k's key range of a timeline's n key times (k = -1: before the first key). */
+static inline void mf_pose_seg_range(mf_pose_seg *sg, const float *times, int32_t n, int32_t k)
+{
+    sg->before = k < 0;
+    sg->t0 = k >= 0 ? times[k] : -INFINITY;
+    sg->t1 = k < n - 1 ? times[k + 1] : INFINITY;
+}
+
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
 void mf_pose_seg_compile(mf_pose *pose, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k);
