@@ -283,8 +283,8 @@ static mf_draw_batch *merge_setup(const mf_bench_config *cfg, const mf_skel_data
 }
 
 /* resident0: resident_now() before setup (-1: unknown). */
-static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, mf_bench_result *r,
-                            int64_t resident0, mf_diag *diag)
+static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, const int32_t *skins, instance *inst,
+                            mf_bench_result *r, int64_t resident0, mf_diag *diag)
 {
     int32_t cap = 4;
     for (int32_t a = 0; a < d->attachment_count; a++)
@@ -302,7 +302,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, i
     mf_draw_list **lists = cfg->gpu ? malloc((size_t)cfg->instances * sizeof *lists) : NULL;
     for (int32_t i = 0; lists && i < cfg->instances; i++) lists[i] = inst[i].draw;
     mf_result gpu_res = !cfg->gpu ? MF_OK
-                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, cfg->gpu_world, d, cfg->skins, cfg->skin_count, lists, cfg->instances,
+                        : lists ? mf_bench_gpu_setup(cfg->rig, cfg->gpu, cfg->gpu_check, cfg->gpu_world, d, skins, cfg->skin_count, lists, cfg->instances,
                                                      cfg->threads, &gpu, diag)
                                 : MF_ERR_NOMEM;
     bool ok = gpu_res == MF_OK && buf && items && (!cfg->cull || cull) && (!cfg->merge || (merge && merge_t)) &&
@@ -483,7 +483,7 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     size_t arena_reserved = 0;
     mf_instance_arena_usage(arena, NULL, &arena_reserved);
     r->setup_bytes = atomic_load(&g_bytes) - (long long)arena_reserved;
-    if ((res = run_frames(cfg, &d, inst, r, resident0, diag)) != MF_OK) goto done;
+    if ((res = run_frames(cfg, &d, skins, inst, r, resident0, diag)) != MF_OK) goto done;
     if (cfg->load_times) res = time_loads(cfg, blob, size, r, diag);
 done:
     for (int32_t i = 0; inst && i < cfg->instances; i++) {

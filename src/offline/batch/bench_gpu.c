@@ -46,7 +46,7 @@ bool mf_bench_gpu_capped(const mf_bench_gpu *g) { return g->capped; }
 static int32_t part_first(const mf_bench_gpu *g, int32_t p) { return (int32_t)((int64_t)g->n * p / g->parts); }
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
-                             const char *const *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
+                             const int32_t *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
                              int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     *out = NULL;
@@ -108,17 +108,14 @@ mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bo
         for (int32_t p = 0; p < g->parts && res == MF_OK; p++)
             for (int32_t i = part_first(g, p); i < part_first(g, p + 1) && res == MF_OK; i++)
                 res = mf_gpu_batch_physics_acquire(g->batch[p], g->rig, &g->states[i]);
-        /* the skins the instances wear (bench.c checked the names): their skin-required bones
-         * and constraints, physics ones included, run on the twins too */
-        int32_t count = check ? skin_count : 0, *list = count > 0 ? malloc((size_t)count * sizeof *list) : NULL;
-        if (res == MF_OK && count > 0 && (!list || (res = mf_skin_cache_create(d, NULL, &g->twin_skins)) != MF_OK))
-            res = MF_ERR_NOMEM;
-        for (int32_t k = 0; res == MF_OK && k < count; k++) list[k] = mf_skel_data_find_skin(d, skins[k]);
+        /* the skins the instances wear: their skin-required bones and constraints, physics ones
+         * included, run on the twins too */
+        int32_t count = check ? skin_count : 0;
+        if (res == MF_OK && count > 0 && mf_skin_cache_create(d, NULL, &g->twin_skins) != MF_OK) res = MF_ERR_NOMEM;
         for (int32_t i = 0; check && i < n && res == MF_OK; i++) {
             res = mf_pose_create(d, NULL, &g->twins[i], diag);
-            if (res == MF_OK && count > 0) res = mf_pose_set_skins(g->twins[i], g->twin_skins, list, count, diag);
+            if (res == MF_OK && count > 0) res = mf_pose_set_skins(g->twins[i], g->twin_skins, skins, count, diag);
         }
-        free(list);
     }
     if (res != MF_OK) {
         mf_bench_gpu_free(g);
@@ -305,7 +302,7 @@ struct mf_bench_gpu {
 };
 
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
-                             const char *const *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
+                             const int32_t *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
                              int32_t threads, mf_bench_gpu **out, mf_diag *diag)
 {
     (void)which, (void)check, (void)world, (void)d, (void)skins, (void)skin_count, (void)lists, (void)n, (void)threads;

@@ -8,11 +8,12 @@ typedef struct mf_bench_gpu mf_bench_gpu;
 /* A device (which: MF_BENCH_GPU_BEST or _CPU), the rig's tables and a batch a thread, each with
  * room for its part of n instances' worst case; world: the GPU computes the world transforms
  * (mf_gpu_batch_add_local or _add_physics; the items must have world_on_gpu set); skins: the
- * instances' (--skin, names bench.c checked), worn by the check's CPU twins of a physics rig; lists: the instances' draw lists (kept: built on
- * frames an instance shows a clipping attachment, and for the check); check: the batches keep
- * a readback copy. Errors are located at rig_path. */
+ * instances' (--skin: skin_count indices of d's skins), worn by the check's CPU twins of a
+ * physics rig; lists: the instances' draw lists (kept: built on frames an instance shows a
+ * clipping attachment, and for the check); check: the batches keep a readback copy. Errors are
+ * located at rig_path. */
 mf_result mf_bench_gpu_setup(const char *rig_path, int32_t which, bool check, bool world, const mf_skel_data *d,
-                             const char *const *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
+                             const int32_t *skins, int32_t skin_count, mf_draw_list *const *lists, int32_t n,
                              int32_t threads, mf_bench_gpu **out, mf_diag *diag);
 /* One frame: every batch begun (waiting for its slot's previous frame; *gpu_ms their GPU time,
  * < 0 unknown), then on the pool's threads each part's items updated (mf_batch_update) and
