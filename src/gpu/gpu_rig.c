@@ -59,12 +59,13 @@ static size_t fill_program(const mf_skel_data *d, uint32_t *w, uint32_t scratch)
     for (size_t c = 0; w && c < nph; c++) {
         const mf_sd_physics *ph = &d->physics[c];
         uint32_t *r = w + phys_at + MF_GPU_PHYS_WORDS * c;
-        /* the channels as the CPU's solver takes them (pose_physics_solve.c: prepare) */
-        uint32_t chan = (ph->x > 0 || ph->y > 0 ? MF_GPU_PHYS_XY : 0u) | (ph->rotate > 0 ? MF_GPU_PHYS_ROTATE : 0u) |
-                        (ph->shear_x > 0 ? MF_GPU_PHYS_SHEAR : 0u) | (ph->scale_x > 0 ? MF_GPU_PHYS_SCALE : 0u);
-        if (d->bones[ph->bone].length > 0 && (chan & ~(uint32_t)MF_GPU_PHYS_XY)) chan |= MF_GPU_PHYS_SPIN;
+        mf_phys_fixed f; /* the channels as the CPU's solver takes them */
+        mf_pose_physics_fixed(d, (int32_t)c, &f);
+        uint32_t chan = (f.xy ? MF_GPU_PHYS_XY : 0u) | (f.chan & MF_PF_ROTATE ? MF_GPU_PHYS_ROTATE : 0u) |
+                        (f.chan & MF_PF_SHEAR ? MF_GPU_PHYS_SHEAR : 0u) | (f.chan & MF_PF_SCALE ? MF_GPU_PHYS_SCALE : 0u) |
+                        (f.spin ? MF_GPU_PHYS_SPIN : 0u);
         r[0] = (uint32_t)ph->bone, r[1] = chan;
-        const float amounts[6] = {ph->x, ph->y, ph->rotate, ph->shear_x, ph->scale_x, ph->rotate + ph->shear_x};
+        const float amounts[6] = {ph->x, ph->y, ph->rotate, ph->shear_x, ph->scale_x, f.turn};
         memcpy(r + 2, amounts, sizeof amounts);
         r[8] = mf_gpu_local_phys_at(d), r[9] = (uint32_t)c;
     }

@@ -177,6 +177,9 @@ typedef struct mf_phys_fixed {
     uint8_t pad;
 } mf_phys_fixed;
 enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
+/* Constraint k's fixed data (mf_pose_physics_prepare fills a pose's; the GPU's rig program
+ * takes its channels from it too). */
+void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f);
 
 /* phys_state layout per constraint */
 enum {

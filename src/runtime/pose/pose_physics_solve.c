@@ -131,24 +131,25 @@ static double fixed_step(const mf_sd_physics *c)
     return step;
 }
 
+void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
+{
+    const mf_sd_physics *c = &d->physics[k];
+    f->step = fixed_step(c);
+    f->cap = (c->limit > 0 ? c->limit : 5000.0f) * (float)f->step;
+    f->e = 60.0f * (float)f->step;
+    f->bone = c->bone;
+    f->parent = d->bones[c->bone].parent;
+    f->len = d->bones[c->bone].length;
+    f->turn = c->rotate + c->shear_x;
+    f->xy = c->x > 0 || c->y > 0;
+    f->chan = (uint8_t)((c->rotate > 0 ? MF_PF_ROTATE : 0) | (c->shear_x > 0 ? MF_PF_SHEAR : 0) |
+                        (c->scale_x > 0 ? MF_PF_SCALE : 0));
+    f->spin = f->len > 0 && f->chan != 0;
+}
+
 void mf_pose_physics_prepare(mf_pose *p)
 {
-    const mf_skel_data *d = p->data;
-    for (int32_t k = 0; k < d->physics_count; k++) {
-        const mf_sd_physics *c = &d->physics[k];
-        mf_phys_fixed *f = &p->scratch->phys_fixed[k];
-        f->step = fixed_step(c);
-        f->cap = (c->limit > 0 ? c->limit : 5000.0f) * (float)f->step;
-        f->e = 60.0f * (float)f->step;
-        f->bone = c->bone;
-        f->parent = d->bones[c->bone].parent;
-        f->len = d->bones[c->bone].length;
-        f->turn = c->rotate + c->shear_x;
-        f->xy = c->x > 0 || c->y > 0;
-        f->chan = (uint8_t)((c->rotate > 0 ? MF_PF_ROTATE : 0) | (c->shear_x > 0 ? MF_PF_SHEAR : 0) |
-                            (c->scale_x > 0 ? MF_PF_SCALE : 0));
-        f->spin = f->len > 0 && f->chan != 0;
-    }
+    for (int32_t k = 0; k < p->data->physics_count; k++) mf_pose_physics_fixed(p->data, k, &p->scratch->phys_fixed[k]);
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. */
