@@ -50,8 +50,20 @@ cs=$(sed -n 's/.*"setup_bytes_per_instance":[[:space:]]*\([0-9]*\).*/\1/p' "$WOR
 cr=$(sed -n 's/.*"resident_bytes_per_instance":[[:space:]]*\([-0-9]*\).*/\1/p' "$WORK/clipped.out")
 awk -v s="$cs" -v r="$cr" -v p="$ha" 'BEGIN { exit !(s > 4 * p && r > 0 && r < s / 2) }' ||
     fail "clipped rig: setup_bytes_per_instance $cs (unclipped $ha), resident_bytes_per_instance $cr"
+# the first instance's parts: the clipping capacity is the draw list's, pose and tracks as before
+part() { sed -n "/\"instance_bytes\"/,/}/s/.*\"$2\":[[:space:]]*\([0-9]*\).*/\1/p" "$WORK/$1.out" | head -1; }
+for f in pose tracks draw_list; do
+    [ -n "$(part json $f)" ] && [ "$(part json $f)" -gt 0 ] || fail "instance_bytes.$f is \"$(part json $f)\""
+done
+awk -v p="$(part json pose)" -v t="$(part json tracks)" -v d="$(part json draw_list)" -v s="$ha" \
+    'BEGIN { exit !(p + t + d <= s * 1.1 && p + t + d >= s * 0.5) }' ||
+    fail "instance_bytes parts $(part json pose) + $(part json tracks) + $(part json draw_list) against $ha an instance"
+awk -v c="$(part clipped draw_list)" -v u="$(part json draw_list)" -v cp="$(part clipped pose)" -v up="$(part json pose)" \
+    'BEGIN { exit !(c > 4 * u && cp < 2 * up) }' ||
+    fail "clipped draw list $(part clipped draw_list) (unclipped $(part json draw_list)), pose $(part clipped pose) ($(part json pose))"
 run 0 residenttext skel bench "$WORK/clipped/mannequin.mskel" --clip walk --instances 3 --frames 5
 expect residenttext "resident memory grown by setup and the frames"
+expect residenttext "one instance as created: pose"
 
 # merge: every instance's draw list into one batch a frame; the mannequin is one page, one blend
 run 0 merge skel bench "$RIG" --clip walk --instances 7 --frames 10 --merge --json

@@ -110,6 +110,12 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "setup_allocations", (double)r->setup_allocations);
     cJSON_AddNumberToObject(o, "setup_bytes", (double)r->setup_bytes);
     cJSON_AddNumberToObject(o, "setup_bytes_per_instance", r->instances > 0 ? (double)(r->setup_bytes / r->instances) : 0);
+    cJSON *ib = cJSON_AddObjectToObject(o, "instance_bytes"); /* the first instance's parts, as created */
+    if (ib) {
+        cJSON_AddNumberToObject(ib, "pose", (double)r->instance_bytes[0]);
+        cJSON_AddNumberToObject(ib, "tracks", (double)r->instance_bytes[1]);
+        cJSON_AddNumberToObject(ib, "draw_list", (double)r->instance_bytes[2]);
+    }
     if (r->resident_bytes >= 0)
         cJSON_AddNumberToObject(o, "resident_bytes_per_instance", r->instances > 0 ? (double)(r->resident_bytes / r->instances) : 0);
     cJSON_AddNumberToObject(o, "bones_computed", (double)r->bones_computed);
@@ -166,6 +172,8 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     printf("  allocations per frame (steady state): %g (%g bytes); at setup: %lld (%lld bytes, %lld an instance)\n",
            r->allocations_per_frame, r->bytes_per_frame, (long long)r->setup_allocations, (long long)r->setup_bytes,
            (long long)(r->instances > 0 ? r->setup_bytes / r->instances : 0));
+    printf("  one instance as created: pose %lld bytes, tracks %lld, draw list %lld\n", (long long)r->instance_bytes[0],
+           (long long)r->instance_bytes[1], (long long)r->instance_bytes[2]);
     if (r->resident_bytes >= 0)
         printf("  resident memory grown by setup and the frames: %lld bytes, %lld an instance (pages a build never\n"
                "  writes, such as clipping's worst-case capacity, are not committed)\n",
