@@ -228,6 +228,16 @@ run 2 noclip skel bench "$RIG"
 expect noclip "missing --clip NAME"
 run 2 badn skel bench "$RIG" --clip walk --instances 0
 expect badn "--instances wants"
+run 2 badprefetch skel bench "$RIG" --clip walk --prefetch-min 0
+expect badprefetch "--prefetch-min wants 1..1000000 or off"
+# the batch's prefetch threshold: the default, a host's count, never
+run 0 pfdefault skel bench "$RIG" --clip walk --instances 6 --frames 5 --threads 2 --json
+expect pfdefault '"prefetch_min":	4096,'
+run 0 pfone skel bench "$RIG" --clip walk --instances 6 --frames 5 --threads 2 --prefetch-min 1 --json
+expect pfone '"prefetch_min":	1,'
+expect pfone '"allocations_per_frame":	0,'
+run 0 pfoff skel bench "$RIG" --clip walk --instances 6 --frames 5 --threads 2 --prefetch-min off --json
+expect pfoff '"prefetch_min":	-1,'
 run 2 missing skel bench "$WORK/none.mskel" --clip walk
 expect missing "none.mskel"
 finish cli_bench

@@ -102,9 +102,17 @@ static void assert_same(const side *a, const side *b, int frame)
     }
 }
 
-static void test_large_batch_agrees(void **state)
+/* The batch's update of big with the given options (NULL: mf_batch_update), count items. */
+static void update_big(side *big, int count, double dt, mf_thread_pool *pool, const mf_batch_options *opt)
 {
-    (void)state;
+    if (opt) mf_batch_update_with(big->items, count, dt, mf_thread_pool_dispatch, pool, opt);
+    else mf_batch_update(big->items, count, dt, mf_thread_pool_dispatch, pool);
+}
+
+/* big's first count items through the batch (opt: its options) against the same items one at a
+ * time, 40 frames, culled items swapping views twice; returns the culled and drawn item-frames. */
+static void run_agree(int count, const mf_batch_options *opt, int *culled_out, int *drawn_out)
+{
     test_rig r;
     test_rig_build(&r, RIG, NAMES, CLIPS, 1);
     mf_tracks_shared *shared = NULL;
@@ -127,24 +135,44 @@ static void test_large_batch_agrees(void **state)
                     const float *v = big->items[i].view == g_views[0] ? g_views[1] : g_views[0];
                     big->items[i].view = one->items[i].view = v;
                 }
-        mf_batch_update(big->items, N, dt, mf_thread_pool_dispatch, pool); /* the large batch */
-        for (int i = 0; i < N; i++) mf_batch_update(&one->items[i], 1, dt, NULL, NULL); /* one at a time */
+        update_big(big, count, dt, pool, opt);
+        for (int i = 0; i < count; i++) mf_batch_update(&one->items[i], 1, dt, NULL, NULL); /* one at a time */
         assert_same(big, one, f);
-        for (int i = 0; i < N; i++) culled += big->state[i].culled, drawn += big->draw[i]->item_count > 0;
+        for (int i = 0; i < count; i++) culled += big->state[i].culled, drawn += big->draw[i]->item_count > 0;
     }
     assert_int_equal(g_allocs, allocs);
     assert_true(culled > 0), assert_true(drawn > 0); /* both paths were taken */
-    printf("large batch: %d items, 40 frames, %d culled and %d drawn item-frames, the same as one at a time\n", N,
-           culled, drawn);
     mf_thread_pool_destroy(pool);
     side_free(big), side_free(one);
     free(big), free(one);
     mf_tracks_shared_destroy(shared);
     test_rig_free(&r);
+    *culled_out = culled, *drawn_out = drawn;
+}
+
+/* The host's threshold: hints forced on a batch far below the default, and off on a large one;
+ * both give what the items give one at a time (the hints only ask for lines) */
+static void test_prefetch_options(void **state)
+{
+    (void)state;
+    int culled, drawn;
+    run_agree(300, &(mf_batch_options){.prefetch_min = 1}, &culled, &drawn);
+    run_agree(N, &(mf_batch_options){.prefetch_min = -1}, &culled, &drawn);
+    run_agree(N, &(mf_batch_options){0}, &culled, &drawn); /* zeroed: the default */
+    printf("prefetch options: forced on 300 items, off and default on %d, the same as one at a time\n", N);
+}
+
+static void test_large_batch_agrees(void **state)
+{
+    (void)state;
+    int culled, drawn;
+    run_agree(N, NULL, &culled, &drawn);
+    printf("large batch: %d items, 40 frames, %d culled and %d drawn item-frames, the same as one at a time\n", N,
+           culled, drawn);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_large_batch_agrees)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_large_batch_agrees), cmocka_unit_test(test_prefetch_options)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,6 +99,18 @@ typedef struct mf_batch_item {
 void mf_batch_update(const mf_batch_item *items, int32_t count, double dt, mf_batch_dispatch dispatch,
                      void *host);
 
+/* Tuning for mf_batch_update_with; zeroed fields mean the defaults. */
+typedef struct mf_batch_options {
+    /* the item count from which the prefetch hints are given: 0 means MF_BATCH_PREFETCH_MIN,
+     * a negative value never. The crossover depends on the machine's caches and the rig's size:
+     * `mfe skel bench --threads N --prefetch-min K` measures it (docs/performance.md). */
+    int32_t prefetch_min;
+} mf_batch_options;
+
+/* mf_batch_update with options (NULL: the defaults). */
+void mf_batch_update_with(const mf_batch_item *items, int32_t count, double dt, mf_batch_dispatch dispatch,
+                          void *host, const mf_batch_options *options);
+
 /* ---- offline (libmf_offline): the default pool ---- */
 
 typedef struct mf_thread_pool mf_thread_pool;

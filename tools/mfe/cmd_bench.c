@@ -1,17 +1,18 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
+ * [--offscreen P%] [--prefetch-min K|off] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
  * instances of a looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe); --gpu-world
  * computes their world transforms there too (physics constraints too: a state an instance;
  * --gpu-check then poses a CPU twin of each beside it);
  * --merge (not with --gpu) merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
- * mf_instance_arena. */
+ * mf_instance_arena; --prefetch-min sets the batch path's prefetch threshold (mf_batch_options). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mf/mf_batch.h"
 #include "batch/bench.h"
 #include "cli.h"
 
@@ -63,6 +64,8 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
     }
+    if ((r->threads > 1 || c->cull) && !c->gpu) /* the batch path: from how many items it gave hints (-1 never) */
+        cJSON_AddNumberToObject(o, "prefetch_min", c->prefetch_min == 0 ? MF_BATCH_PREFETCH_MIN : c->prefetch_min);
     cJSON_AddNumberToObject(o, "us_per_skeleton_frame", r3(r->us_per_skeleton_frame));
     cJSON_AddNumberToObject(o, "us_per_frame", r3(r->frame_us));
     cJSON_AddNumberToObject(o, "us_per_frame_mean", r3(r->frame_mean_us));
@@ -207,7 +210,8 @@ int mfe_skel_bench(int argc, char **argv)
         } else if (mfe_is_flag(a, "--gpu-check")) {
             c.gpu_check = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
-                   mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen")) {
+                   mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen") ||
+                   mfe_is_flag(a, "--prefetch-min")) {
             if (!has_value) return usage("%s needs a value", a);
             const char *v = argv[++i];
             if (mfe_is_flag(a, "--clip")) {
@@ -219,6 +223,10 @@ int mfe_skel_bench(int argc, char **argv)
                 if ((c.instances = int_arg(v, 1000000)) < 0) return usage("--instances wants 1..1000000, not \"%s\"", v);
             } else if (mfe_is_flag(a, "--frames")) {
                 if ((c.frames = int_arg(v, 1000000)) < 0) return usage("--frames wants 1..1000000, not \"%s\"", v);
+            } else if (mfe_is_flag(a, "--prefetch-min")) {
+                if (strcmp(v, "off") == 0) c.prefetch_min = -1;
+                else if ((c.prefetch_min = int_arg(v, 1000000)) < 0)
+                    return usage("--prefetch-min wants 1..1000000 or off, not \"%s\"", v);
             } else if (mfe_is_flag(a, "--offscreen")) {
                 c.cull = true;
                 if ((c.offscreen_percent = percent_arg(v)) < 0) return usage("--offscreen wants 0%%..100%%, not \"%s\"", v);

@@ -30,7 +30,7 @@ static const mfe_command COMMANDS[] = {
      "play a scenario (one clip on track 0) and write the frames: bones, draw list, events"},
     {"skel", "automesh", mfe_skel_automesh, "RIG.mskel --slot S [--attachment A] [--density D] [--json]",
      "turn a slot's Region (or unweighted Mesh) into a Mesh traced from its image; prints counts and quality"},
-    {"skel", "bench", mfe_skel_bench, "RIG.mskel --clip NAME [--skin S…] [--instances 200] [--frames 300] [--threads N] [--offscreen P%] [--merge | --gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--heap] [--json]",
+    {"skel", "bench", mfe_skel_bench, "RIG.mskel --clip NAME [--skin S…] [--instances 200] [--frames 300] [--threads N] [--offscreen P%] [--prefetch-min K|off] [--merge | --gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--heap] [--json]",
      "time N staggered instances of a clip per stage (tracks, world, world vertices, draw runs), allocations per frame, load times"},
     {"anim", "rig", mfe_anim_rig, "MODEL [--write-meta] [--json]",
      "humanoid map of a rigged glTF: bone tree, canonical bones with source and confidence, rest kind, proportions"},

@@ -330,7 +330,8 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
                 total = 0; /* the update runs in the GPU frame below, part by part */
             } else if (batch) {
                 double t0 = mf_bench_now_us();
-                mf_batch_update(items, cfg->instances, dt, pool ? mf_thread_pool_dispatch : NULL, pool);
+                mf_batch_update_with(items, cfg->instances, dt, pool ? mf_thread_pool_dispatch : NULL, pool,
+                                     &(mf_batch_options){.prefetch_min = cfg->prefetch_min});
                 total = mf_bench_now_us() - t0;
             } else {
                 frame_single(cfg, d, inst, buf, cap, dt, st, &verts);

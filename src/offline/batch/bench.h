@@ -34,6 +34,9 @@ typedef struct mf_bench_config {
      * an instance wearing the same skins); an instance that shows a clipping attachment gets its
      * world from the CPU that frame */
     bool gpu_world;
+    /* the batch path's prefetch threshold (mf_batch_options.prefetch_min: 0 the default, < 0
+     * never); the one-thread stage timing does not go through the batch */
+    int32_t prefetch_min;
 } mf_bench_config;
 
 enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };

@@ -9,8 +9,9 @@
 typedef struct batch_job {
     const mf_batch_item *items;
     double dt;
-    bool prefetch; /* MF_BATCH_PREFETCH_MIN items or more (the crossover measured between 2,500
-                    * and 5,000 synthetic instances on the development VM: docs/performance.md) */
+    bool prefetch; /* MF_BATCH_PREFETCH_MIN items or more, or the host's count (the crossover measured
+                    * between 2,500 and 5,000 synthetic instances on the development VM:
+                    * docs/performance.md) */
 } batch_job;
 
 /* The box that can be drawn now: the tracks' union, or the setup pose's for a still pose. */
@@ -91,8 +92,15 @@ static void run_chunk(void *user, int32_t first, int32_t count)
 void mf_batch_update(const mf_batch_item *items, int32_t count, double dt, mf_batch_dispatch dispatch,
                      void *host)
 {
+    mf_batch_update_with(items, count, dt, dispatch, host, NULL);
+}
+
+void mf_batch_update_with(const mf_batch_item *items, int32_t count, double dt, mf_batch_dispatch dispatch,
+                          void *host, const mf_batch_options *options)
+{
     if (!items || count <= 0) return;
-    batch_job job = {items, dt, count >= MF_BATCH_PREFETCH_MIN};
+    int32_t min = options && options->prefetch_min != 0 ? options->prefetch_min : MF_BATCH_PREFETCH_MIN;
+    batch_job job = {items, dt, min > 0 && count >= min};
     if (dispatch)
         dispatch(host, run_chunk, &job, count);
     else
