@@ -636,4 +636,21 @@ static inline __attribute__((always_inline)) void apply_ik(mf_pose *p, int32_t k
 }
 
 /* flatten: the fast passes' helpers inlined */
-__attribute__((flatten)) void mf_pose_apply_ik(mf_pose *p, int32_t k) { apply_ik(p, k); }
+static __attribute__((flatten)) void apply_ik_sse2(mf_pose *p, int32_t k) { apply_ik(p, k); }
+
+#if MF_TRIG_AVX2
+/* The same compiled for AVX2 (chosen at run time, pose_trig_avx2.c): the same operations, the
+ * VEX forms (three operands: fewer copies); no fused multiply-adds. */
+static __attribute__((flatten, target("avx2"))) void apply_ik_avx2(mf_pose *p, int32_t k) { apply_ik(p, k); }
+#endif
+
+void mf_pose_apply_ik(mf_pose *p, int32_t k)
+{
+#if MF_TRIG_AVX2
+    if (p->scratch->trig_avx2) {
+        apply_ik_avx2(p, k);
+        return;
+    }
+#endif
+    apply_ik_sse2(p, k);
+}
