@@ -51,7 +51,8 @@ static float wrap_angle(float r)
 
 typedef mf_phys_spring spring;
 
-mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e)
+/* mf_pose_physics_spring's body, inline in the solver's update. */
+static inline spring spring_of(const float *v, float fx, float fy, float h, float e)
 {
     spring sp = {.fx = fx, .fy = fy, .h = h};
     sp.mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f;
@@ -60,6 +61,11 @@ mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float 
     float damp = v[MF_PHYS_V_DAMPING];
     sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
     return sp;
+}
+
+mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e)
+{
+    return spring_of(v, fx, fy, h, e);
 }
 
 /* One step of an offset o and its velocity ov under an acceleration a. */
@@ -185,8 +191,8 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
     if (steps > 0)
-        sp = mf_pose_physics_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
-                         (float)step, f->e);
+        sp = spring_of(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
+                       (float)step, f->e);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
     if (f->xy)
