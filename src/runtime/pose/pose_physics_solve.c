@@ -22,6 +22,72 @@
 #include "pose_atan.h"
 #include "pose_internal.h"
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#define MF_PHYS_SSE2 1
+#include <emmintrin.h>
+#else
+#define MF_PHYS_SSE2 0
+#endif
+
+#if MF_PHYS_SSE2
+/* The series' constants, each twice (one per lane), loaded as they are. */
+enum { AT_SIGN, AT_ONE, AT_HI, AT_MID, AT_K8, AT_PI4, AT_PI8, AT_PI2, AT_PI, AT_C15, AT_C13, AT_C11, AT_C9,
+       AT_C7, AT_C5, AT_C3, AT_N };
+static const double atan_k[AT_N][2] __attribute__((aligned(16))) = {
+    {-0.0, -0.0}, {1.0, 1.0}, {0.66817863791929891, 0.66817863791929891},
+    {0.19891236737965800, 0.19891236737965800}, {0.41421356237309503, 0.41421356237309503},
+    {0.78539816339744831, 0.78539816339744831}, {0.39269908169872415, 0.39269908169872415},
+    {1.5707963267948966, 1.5707963267948966}, {3.1415926535897931, 3.1415926535897931},
+    {-1.0 / 15, -1.0 / 15}, {1.0 / 13, 1.0 / 13}, {-1.0 / 11, -1.0 / 11}, {1.0 / 9, 1.0 / 9},
+    {-1.0 / 7, -1.0 / 7}, {1.0 / 5, 1.0 / 5}, {-1.0 / 3, -1.0 / 3}};
+#define AK(n) _mm_load_pd(k[n])
+#endif
+
+/* mf_atan2_ff (pose_atan.h) of (y0, x0) and (y1, x1), r[0] and r[1]. With SSE2 both run in
+ * the lanes of one vector: each lane does the scalar's operations in its order on the same
+ * values, so each result keeps its bits. The region's branches become masks: with c = 1, tan(pi/8)
+ * or 0 (around pi/4, pi/8, none) the scalar's u is (t - c) / (1 + t * c) (t * 1 = t, t - 0 = t,
+ * t / 1 = t, all exact). Every value from the series up is >= +0, so pi/2 - v is pi/2 + -v
+ * and, where not turned, 0 + v is v. The pairs libm answers (a NaN ratio) go to the scalar. */
+static inline void atan2_two(float y0, float x0, float y1, float x1, double r[2])
+{
+#if MF_PHYS_SSE2
+    const double(*k)[2] = atan_k;
+    __asm__("" : "+r"(k)); /* the constants as memory operands, not rebuilt from scalars */
+    const __m128d sign = AK(AT_SIGN);
+    __m128 f = _mm_setr_ps(x0, x1, y0, y1);
+    __m128d x = _mm_cvtps_pd(f), y = _mm_cvtps_pd(_mm_movehl_ps(f, f));
+    __m128d ax = _mm_andnot_pd(sign, x), ay = _mm_andnot_pd(sign, y);
+    /* the smaller over the larger (swap = ay > ax); a NaN in either lane's input gives NaN,
+     * as do 0 / 0 and inf / inf */
+    __m128d t = _mm_div_pd(_mm_min_pd(ax, ay), _mm_max_pd(ay, ax));
+    if (_mm_movemask_pd(_mm_cmpunord_pd(t, t))) {
+        r[0] = mf_atan2_ff(y0, x0), r[1] = mf_atan2_ff(y1, x1);
+        return;
+    }
+    __m128d hi = _mm_cmpgt_pd(t, AK(AT_HI)), mid = _mm_cmpgt_pd(t, AK(AT_MID));
+    __m128d c = _mm_max_pd(_mm_and_pd(mid, AK(AT_K8)), _mm_and_pd(hi, AK(AT_ONE)));
+    __m128d base = _mm_max_pd(_mm_and_pd(mid, AK(AT_PI8)), _mm_and_pd(hi, AK(AT_PI4)));
+    __m128d u = _mm_div_pd(_mm_sub_pd(t, c), _mm_add_pd(AK(AT_ONE), _mm_mul_pd(t, c)));
+    __m128d z = _mm_mul_pd(u, u);
+    __m128d q = _mm_add_pd(AK(AT_C13), _mm_mul_pd(z, AK(AT_C15)));
+    q = _mm_add_pd(AK(AT_C11), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C9), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C7), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C5), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C3), _mm_mul_pd(z, q));
+    __m128d v = _mm_add_pd(base, _mm_add_pd(u, _mm_mul_pd(_mm_mul_pd(u, z), q)));
+    __m128d swap = _mm_cmpgt_pd(ay, ax);
+    v = _mm_add_pd(_mm_and_pd(swap, AK(AT_PI2)), _mm_xor_pd(v, _mm_and_pd(swap, sign)));
+    /* x < 0 (not x's sign bit: x = -0 is swapped to pi/2 exactly, and pi - pi/2 = pi/2) */
+    __m128d nx = _mm_cmplt_pd(x, _mm_setzero_pd());
+    v = _mm_add_pd(_mm_and_pd(nx, AK(AT_PI)), _mm_xor_pd(v, _mm_and_pd(nx, sign)));
+    _mm_storeu_pd(r, _mm_xor_pd(v, _mm_and_pd(y, sign))); /* -v where y's sign bit is set */
+#else
+    r[0] = mf_atan2_ff(y0, x0), r[1] = mf_atan2_ff(y1, x1);
+#endif
+}
+
 /* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
 static void keep_tip(const mf_pose *p, int32_t i, float len, float *st)
 {
@@ -38,8 +104,14 @@ static void rest(const mf_pose *p, int32_t i, float len, float *st, double *rema
     keep_tip(p, i, len, st);
 }
 
-/* x clamped to [-m, m]. */
-static float clampf(float x, float m) { return x > m ? m : x < -m ? -m : x; }
+/* x clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): each pick is
+ * SSE's max or min, which return their second operand on a NaN. */
+static float clampf(float x, float m)
+{
+    float lo = -m;
+    x = lo > x ? lo : x;
+    return m < x ? m : x;
+}
 
 /* An angle wrapped to [-pi, pi); most are already inside (the division only for the rest). */
 static float wrap_angle(float r)
@@ -121,10 +193,41 @@ static bool origin_only(mf_pose *p, int32_t i, int32_t par)
     return true;
 }
 
-static void rotate_axis(float *x, float *y, float cs, float sn)
+/* mf_pose_applied_normal (pose_applied.h) for the constraint's bone, of world 2x2 (a, b, c, d)
+ * at (wx, wy), then the y scale times cos(shearY) (see mf_pose_apply_physics): the same
+ * operations on the same values, the two atan2 (rotation and y shear) in one atan2_two. */
+static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b, float c, float d,
+                           float wx, float wy)
 {
-    float nx = *x * cs - *y * sn, ny = *x * sn + *y * cs;
-    *x = nx, *y = ny;
+    p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
+    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+    float pdet = pa * pd - pb * pc;
+    float inv = fabsf(pdet) > 1e-12f ? 1.0f / pdet : 0.0f;
+    float dx = wx - p->wx[par], dy = wy - p->wy[par];
+    p->ax[i] = (dx * pd - dy * pb) * inv;
+    p->ay[i] = (dy * pa - dx * pc) * inv;
+    float r0 = (pd * a - pb * c) * inv, r1 = (pd * b - pb * d) * inv, r2 = (pa * c - pc * a) * inv,
+          r3 = (pa * d - pc * b) * inv;
+    p->ashx[i] = 0;
+    float sx = sqrtf(r0 * r0 + r2 * r2);
+    if (sx > 0.0001f) {
+        float det = r0 * r3 - r1 * r2;
+        float sy = sqrtf(r1 * r1 + r3 * r3);
+        if (det < 0) sy = -sy;
+        float dot = r0 * r1 + r2 * r3;
+        double an[2];
+        atan2_two(r2, r0, fabsf(det), det < 0 ? -dot : dot, an);
+        const double deg = 180.0 / 3.14159265358979323846;
+        float shy = sy != 0 ? (float)(an[1] * deg) - 90.0f : 0.0f;
+        p->asx[i] = sx, p->asy[i] = sy * cos_deg(shy);
+        p->arot[i] = (float)(an[0] * deg) + 0.0f; /* + 0: -0 as +0, as the shared code's extra_rot */
+        p->ashy[i] = shy;
+    } else {
+        p->asx[i] = 0;
+        p->asy[i] = sqrtf(r1 * r1 + r3 * r3) * cos_deg(0.0f);
+        p->ashy[i] = 0;
+        p->arot[i] = 90.0f - mf_atan2d(r3, r1) + 0.0f;
+    }
 }
 
 /* The constraint's fixed step in double: 1 / fps recovered from the stored float, so that the
@@ -158,19 +261,19 @@ void mf_pose_physics_prepare(mf_pose *p)
     for (int32_t k = 0; k < p->data->physics_count; k++) mf_pose_physics_fixed(p->data, k, &p->scratch->phys_fixed[k]);
 }
 
-/* Update mode: lag behind the frame's movement, then step the springs. */
-static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, float *restrict st)
+/* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
+ * locals and written back once; ax, ay: the bone's animated origin. */
+static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const mf_sd_physics *c,
+                          const float *v, float mix, float ax, float ay, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
-    const mf_sd_physics *c = &p->data->physics[k];
-    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
     int32_t i = f->bone;
     float len = f->len;
-    float ax = p->wx[i], ay = p->wy[i];
     float mr = f->turn * mix; /* how far the shown tip turns per radian */
     float dx = ax - st[MF_PS_UX] + st[MF_PS_MOVE_X], dy = ay - st[MF_PS_UY] + st[MF_PS_MOVE_Y];
     double remaining = s->phys_remaining[k];
-    if (s->phys_teleport > 0 && dx * dx + dy * dy > s->phys_teleport * s->phys_teleport) {
+    float teleport = s->phys_teleport;
+    if (teleport > 0 && dx * dx + dy * dy > teleport * teleport) {
         rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
         dx = dy = 0;
     }
@@ -184,8 +287,7 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
     bool capped = remaining > 0; /* no time passed: no speed to cap */
     float ux = dx * inertia, uy = dy * inertia;
     if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
-    st[MF_PS_XO] -= ux;
-    st[MF_PS_YO] -= uy;
+    float xn = xo - ux, yn = yo - uy; /* the translation offsets */
     int32_t steps = mf_pose_physics_steps(&remaining, step);
     s->phys_remaining[k] = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
@@ -195,44 +297,69 @@ static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, flo
                        (float)step, f->e);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
-    if (f->xy)
+    if (f->xy && steps > 0) {
+        float xv = st[MF_PS_XV], yv = st[MF_PS_YV];
         for (int32_t j = 0; j < steps; j++) {
-            spring_step(&sp, &st[MF_PS_XO], &st[MF_PS_XV], sp.tx);
-            spring_step(&sp, &st[MF_PS_YO], &st[MF_PS_YV], sp.ty);
+            spring_step(&sp, &xn, &xv, sp.tx);
+            spring_step(&sp, &yn, &yv, sp.ty);
         }
+        st[MF_PS_XV] = xv, st[MF_PS_YV] = yv;
+    }
+    st[MF_PS_XO] = xn, st[MF_PS_YO] = yn;
     if (!f->spin) return;
-    float ca = mf_atan2f(p->c[i], p->a[i]); /* the bone's animated direction */
+    float ba = p->a[i], bc = p->c[i];
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
-    float mx = dx + (st[MF_PS_XO] - xo) * c->x * mix, my = dy + (st[MF_PS_YO] - yo) * c->y * mix;
+    float mx = dx + (xn - xo) * c->x * mix, my = dy + (yn - yo) * c->y * mix;
     if (capped) mx = clampf(mx, limit), my = clampf(my, limit);
     float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
     float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
-    st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
-    float sa = ca + st[MF_PS_RO] * mr, cs = 0, sn = 0;
+    double an[2]; /* the bone's animated direction and the old tip's */
+    atan2_two(bc, ba, ry, rx, an);
+    float ca = (float)an[0], ro = st[MF_PS_RO];
+    ro += wrap_angle((float)an[1] - ca - ro * mr) * inertia;
+    float sa = ca + ro * mr, cs = 0, sn = 0;
     bool have = false; /* cs, sn: the first step's too (the same angle) */
+    float so = st[MF_PS_SO];
     if (f->chan & MF_PF_SCALE) {
-        float xl = sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]);
+        float xl = sqrtf(ba * ba + bc * bc);
         if (len * xl > 1e-6f) {
             cs = cosf(sa), sn = sinf(sa), have = true;
-            st[MF_PS_SO] -= (mx * cs + my * sn) / (len * xl) * inertia;
+            so -= (mx * cs + my * sn) / (len * xl) * inertia;
         }
     }
-    steps_turn(st, f->chan, &sp, ca, mr, len, steps, have, cs, sn);
+    st[MF_PS_RO] = ro, st[MF_PS_SO] = so;
+    if (steps > 0) steps_turn(st, f->chan, &sp, ca, mr, len, steps, have, cs, sn);
+}
+
+static void rotate_axis(float *x, float *y, float cs, float sn)
+{
+    float nx = *x * cs - *y * sn, ny = *x * sn + *y * cs;
+    *x = nx, *y = ny;
+}
+
+/* Turns bone i's world axes by t radians: both, or the x axis only. Out of line: its libm call
+ * then holds little of the solver's state across it. */
+static __attribute__((noinline)) void turn(mf_pose *p, int32_t i, float t, bool both)
+{
+    float cs = cosf(t), sn = sinf(t);
+    rotate_axis(&p->a[i], &p->c[i], cs, sn);
+    if (both) rotate_axis(&p->b[i], &p->d[i], cs, sn);
 }
 
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
+    if (!mf_pose_physics_runs(p, k)) return;
     const mf_phys_fixed *f = &s->phys_fixed[k];
     int32_t i = f->bone;
-    if (!mf_pose_physics_runs(p, k)) return;
     const mf_sd_physics *c = &p->data->physics[k];
     float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
+    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
-    float mix = s->phys_values[(size_t)k * MF_PHYS_V_COUNT + MF_PHYS_V_MIX] * s->phys_mix;
+    float mix = v[MF_PHYS_V_MIX] * s->phys_mix;
     int32_t mode = s->phys_mode;
     if (mode == MF_PHYSICS_NONE) {
         keep_tip(p, i, len, st); /* so that switching back does not see a jump */
@@ -247,39 +374,43 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         rest(p, i, len, st, &s->phys_remaining[k]);
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
-    if (mode == MF_PHYSICS_UPDATE && !resting)
-        update(p, k, f, mix, st);
-    else if (mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+    if (mode == MF_PHYSICS_UPDATE) {
+        if (!resting) update(p, k, f, c, v, mix, ax, ay, st);
+        st[MF_PS_UX] = ax, st[MF_PS_UY] = ay; /* the origin as animated: next frame's lag */
+    } else {
+        s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+    }
+    float wx, wy, a, cc;
     if (mix != 0) {
-        float *a = p->a, *b = p->b, *cc = p->c, *d = p->d;
-        p->wx[i] += st[MF_PS_XO] * c->x * mix;
-        p->wy[i] += st[MF_PS_YO] * c->y * mix;
+        uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
-        if (f->chan & MF_PF_ROTATE) {
-            float t = r * c->rotate, cs = cosf(t), sn = sinf(t);
-            rotate_axis(&a[i], &cc[i], cs, sn);
-            rotate_axis(&b[i], &d[i], cs, sn);
-        }
-        if (f->chan & MF_PF_SHEAR) { /* shear turns the x axis only */
-            float t = r * c->shear_x;
-            rotate_axis(&a[i], &cc[i], cosf(t), sinf(t));
-        }
-        if (f->chan & MF_PF_SCALE) {
+        if (chan & MF_PF_ROTATE) turn(p, i, r * c->rotate, true);
+        if (chan & MF_PF_SHEAR) turn(p, i, r * c->shear_x, false); /* shear turns the x axis only */
+        wx = ax + st[MF_PS_XO] * c->x * mix, wy = ay + st[MF_PS_YO] * c->y * mix;
+        a = p->a[i], cc = p->c[i];
+        float b = p->b[i], d = p->d[i];
+        if (chan & MF_PF_SCALE) {
             float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
-            a[i] *= g, cc[i] *= g;
+            a *= g, cc *= g;
         }
-        if (f->chan || !origin_only(p, i, f->parent)) {
-            if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) mf_pose_applied_normal(p, i, f->parent);
-            else mf_pose_applied_update(p, i);
-            /* the reference keeps as the y scale the y axis' part across the x axis (det /
-             * scaleX), not its length, so a bone re-posed from these values (when a later
-             * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
-             * cape under its squashed parent. Done here only, where the parity data shows it. */
-            p->asy[i] *= cos_deg(p->ashy[i]);
+        p->wx[i] = wx, p->wy[i] = wy;
+        p->a[i] = a, p->c[i] = cc;
+        if (chan || !origin_only(p, i, f->parent)) {
+            if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL)
+                applied_normal(p, i, f->parent, a, b, cc, d, wx, wy);
+            else {
+                mf_pose_applied_update(p, i);
+                /* the reference keeps as the y scale the y axis' part across the x axis (det /
+                 * scaleX), not its length, so a bone re-posed from these values (when a later
+                 * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
+                 * cape under its squashed parent. Done here only, where the parity data shows
+                 * it (applied_normal does the same). */
+                p->asy[i] *= cos_deg(p->ashy[i]);
+            }
         }
+    } else {
+        wx = ax, wy = ay, a = p->a[i], cc = p->c[i];
     }
-    if (mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
-        st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;
-        st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;
-    }
+    if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
+        st[MF_PS_TX] = wx + a * len, st[MF_PS_TY] = wy + cc * len;
 }
