@@ -49,20 +49,22 @@ static const double atan_k[AT_N][2] __attribute__((aligned(16))) = {
  * or 0 (around pi/4, pi/8, none) the scalar's u is (t - c) / (1 + t * c) (t * 1 = t, t - 0 = t,
  * t / 1 = t, all exact). Every value from the series up is >= +0, so pi/2 - v is pi/2 + -v
  * and, where not turned, 0 + v is v. The pairs libm answers (a NaN ratio) go to the scalar. */
-static inline void atan2_two(float y0, float x0, float y1, float x1, double r[2])
-{
 #if MF_PHYS_SSE2
+/* f: {x0, x1, y0, y1}. */
+static inline void atan2_packed(__m128 f, double r[2])
+{
     const double(*k)[2] = atan_k;
     __asm__("" : "+r"(k)); /* the constants as memory operands, not rebuilt from scalars */
     const __m128d sign = AK(AT_SIGN);
-    __m128 f = _mm_setr_ps(x0, x1, y0, y1);
     __m128d x = _mm_cvtps_pd(f), y = _mm_cvtps_pd(_mm_movehl_ps(f, f));
     __m128d ax = _mm_andnot_pd(sign, x), ay = _mm_andnot_pd(sign, y);
     /* the smaller over the larger (swap = ay > ax); a NaN in either lane's input gives NaN,
      * as do 0 / 0 and inf / inf */
     __m128d t = _mm_div_pd(_mm_min_pd(ax, ay), _mm_max_pd(ay, ax));
-    if (_mm_movemask_pd(_mm_cmpunord_pd(t, t))) {
-        r[0] = mf_atan2_ff(y0, x0), r[1] = mf_atan2_ff(y1, x1);
+    if (__builtin_expect(_mm_movemask_pd(_mm_cmpunord_pd(t, t)), 0)) {
+        float v[4];
+        _mm_storeu_ps(v, f);
+        r[0] = mf_atan2_ff(v[2], v[0]), r[1] = mf_atan2_ff(v[3], v[1]);
         return;
     }
     __m128d hi = _mm_cmpgt_pd(t, AK(AT_HI)), mid = _mm_cmpgt_pd(t, AK(AT_MID));
@@ -83,10 +85,64 @@ static inline void atan2_two(float y0, float x0, float y1, float x1, double r[2]
     __m128d nx = _mm_cmplt_pd(x, _mm_setzero_pd());
     v = _mm_add_pd(_mm_and_pd(nx, AK(AT_PI)), _mm_xor_pd(v, _mm_and_pd(nx, sign)));
     _mm_storeu_pd(r, _mm_xor_pd(v, _mm_and_pd(y, sign))); /* -v where y's sign bit is set */
+}
+#endif
+
+static inline void atan2_two(float y0, float x0, float y1, float x1, double r[2])
+{
+#if MF_PHYS_SSE2
+    atan2_packed(_mm_setr_ps(x0, x1, y0, y1), r);
 #else
     r[0] = mf_atan2_ff(y0, x0), r[1] = mf_atan2_ff(y1, x1);
 #endif
 }
+
+/* Two floats, an x and a y, worked on together: with SSE2 in the low lanes of a vector (one
+ * instruction for both, each lane's operation that of the scalar), else as a struct. */
+#if MF_PHYS_SSE2
+typedef __m128 pair;
+static inline pair pair_of(float x, float y) { return _mm_unpacklo_ps(_mm_set_ss(x), _mm_set_ss(y)); }
+static inline pair pload(const float *q)
+{
+    double t;
+    memcpy(&t, q, sizeof t);
+    return _mm_castpd_ps(_mm_set_sd(t));
+}
+static inline void pstore(float *q, pair v)
+{
+    double t = _mm_cvtsd_f64(_mm_castps_pd(v));
+    memcpy(q, &t, sizeof t);
+}
+static inline float px(pair v) { return _mm_cvtss_f32(v); }
+static inline float py(pair v) { return _mm_cvtss_f32(_mm_shuffle_ps(v, v, 1)); }
+static inline pair padd(pair a, pair b) { return _mm_add_ps(a, b); }
+static inline pair psub(pair a, pair b) { return _mm_sub_ps(a, b); }
+static inline pair pmul(pair a, pair b) { return _mm_mul_ps(a, b); }
+static inline pair pscale(pair a, float s) { return _mm_mul_ps(a, _mm_set1_ps(s)); }
+/* each clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): max then
+ * min, which return their second operand on a NaN */
+static inline pair pclamp(pair x, float m)
+{
+    return _mm_min_ps(_mm_set1_ps(m), _mm_max_ps(_mm_set1_ps(-m), x));
+}
+/* mf_atan2_ff of (b.y, b.x) and (r.y, r.x) */
+static inline void patan2(pair b, pair r, double out[2]) { atan2_packed(_mm_unpacklo_ps(b, r), out); }
+#else
+typedef struct pair {
+    float x, y;
+} pair;
+static inline pair pair_of(float x, float y) { return (pair){x, y}; }
+static inline pair pload(const float *q) { return (pair){q[0], q[1]}; }
+static inline void pstore(float *q, pair v) { q[0] = v.x, q[1] = v.y; }
+static inline float px(pair v) { return v.x; }
+static inline float py(pair v) { return v.y; }
+static inline pair padd(pair a, pair b) { return (pair){a.x + b.x, a.y + b.y}; }
+static inline pair psub(pair a, pair b) { return (pair){a.x - b.x, a.y - b.y}; }
+static inline pair pmul(pair a, pair b) { return (pair){a.x * b.x, a.y * b.y}; }
+static inline pair pscale(pair a, float s) { return (pair){a.x * s, a.y * s}; }
+static inline pair pclamp(pair x, float m); /* after clampf */
+static inline void patan2(pair b, pair r, double out[2]) { atan2_two(b.y, b.x, r.y, r.x, out); }
+#endif
 
 /* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
 static void keep_tip(const mf_pose *p, int32_t i, float len, float *st)
@@ -104,6 +160,7 @@ static void rest(const mf_pose *p, int32_t i, float len, float *st, double *rema
     keep_tip(p, i, len, st);
 }
 
+#if !MF_PHYS_SSE2
 /* x clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): each pick is
  * SSE's max or min, which return their second operand on a NaN. */
 static float clampf(float x, float m)
@@ -112,12 +169,14 @@ static float clampf(float x, float m)
     x = lo > x ? lo : x;
     return m < x ? m : x;
 }
+static inline pair pclamp(pair x, float m) { return (pair){clampf(x.x, m), clampf(x.y, m)}; }
+#endif
 
 /* An angle wrapped to [-pi, pi); most are already inside (the division only for the rest). */
 static float wrap_angle(float r)
 {
     const float pi = 3.14159265f;
-    if (r >= -pi && r < pi) return r;
+    if (__builtin_expect(r >= -pi && r < pi, 1)) return r;
     return r - 2 * pi * floorf((r + pi) / (2 * pi));
 }
 
@@ -162,7 +221,7 @@ static void steps_turn(float *restrict st, uint8_t chan, const spring *sp, float
     bool calm = sp->fx == 0 && sp->fy == 0 && len < INFINITY;
     for (int32_t k = 0; k < steps; k++) {
         float sa = ca + st[MF_PS_RO] * mr, torque = 0, pull = 0;
-        if (!calm || !isfinite(sa)) { /* a NaN or infinite direction spreads as it would */
+        if (__builtin_expect(!calm || !isfinite(sa), 0)) { /* a NaN or infinite direction spreads as it would */
             float ux = k == 0 && have0 ? cs0 : cosf(sa), uy = k == 0 && have0 ? sn0 : sinf(sa);
             torque = (ux * sp->fy - uy * sp->fx) * len * 0.01f; /* the force across, × length */
             pull = ux * sp->fx + uy * sp->fy;                   /* the force along the bone */
@@ -262,32 +321,37 @@ void mf_pose_physics_prepare(mf_pose *p)
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
- * locals and written back once; ax, ay: the bone's animated origin. */
+ * locals and written back once; a: the bone's animated origin. The x and y channels go in
+ * pairs. */
 static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const mf_sd_physics *c,
-                          const float *v, float mix, float ax, float ay, float *restrict st)
+                          const float *v, float mix, pair a, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
     int32_t i = f->bone;
     float len = f->len;
     float mr = f->turn * mix; /* how far the shown tip turns per radian */
-    float dx = ax - st[MF_PS_UX] + st[MF_PS_MOVE_X], dy = ay - st[MF_PS_UY] + st[MF_PS_MOVE_Y];
+    pair d = padd(psub(a, pload(st + MF_PS_UX)), pload(st + MF_PS_MOVE_X)); /* the movement */
     double remaining = s->phys_remaining[k];
     float teleport = s->phys_teleport;
-    if (teleport > 0 && dx * dx + dy * dy > teleport * teleport) {
-        rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
-        dx = dy = 0;
+    if (teleport > 0) {
+        pair d2 = pmul(d, d);
+        if (__builtin_expect(px(d2) + py(d2) > teleport * teleport, 0)) {
+            rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
+            d = pair_of(0, 0);
+        }
     }
     /* the speed limit (px/s) over one fixed step caps, per axis, the translation channel's lag
      * (the movement times inertia) and, below, the shown origin's movement that turns and
      * stretches the bone (before inertia). Fitted on sack's fall and loop wrap (a root jumping
      * ~2900 px lags only limit/60 px) and celestial-circus' swing; other caps fit worse */
-    float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
+    float inertia = v[MF_PHYS_V_INERTIA];
+    pair o = pload(st + MF_PS_XO); /* the translation offsets before */
     double step = f->step;
     float limit = f->cap;
     bool capped = remaining > 0; /* no time passed: no speed to cap */
-    float ux = dx * inertia, uy = dy * inertia;
-    if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
-    float xn = xo - ux, yn = yo - uy; /* the translation offsets */
+    pair u = pscale(d, inertia);
+    if (capped) u = pclamp(u, limit);
+    pair n = psub(o, u); /* and after */
     int32_t steps = mf_pose_physics_steps(&remaining, step);
     s->phys_remaining[k] = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
@@ -296,27 +360,29 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
         sp = spring_of(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
                        (float)step, f->e);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
-     * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
+     * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away. Each step of the
+     * offsets n and velocities nv as spring_step's */
     if (f->xy && steps > 0) {
-        float xv = st[MF_PS_XV], yv = st[MF_PS_YV];
+        pair nv = pload(st + MF_PS_XV), acc = pair_of(sp.tx, sp.ty);
         for (int32_t j = 0; j < steps; j++) {
-            spring_step(&sp, &xn, &xv, sp.tx);
-            spring_step(&sp, &yn, &yv, sp.ty);
+            nv = padd(nv, pscale(psub(acc, pscale(n, sp.k)), sp.h));
+            n = padd(n, pscale(nv, sp.h));
+            nv = pscale(nv, sp.damp);
         }
-        st[MF_PS_XV] = xv, st[MF_PS_YV] = yv;
+        pstore(st + MF_PS_XV, nv);
     }
-    st[MF_PS_XO] = xn, st[MF_PS_YO] = yn;
+    pstore(st + MF_PS_XO, n);
     if (!f->spin) return;
     float ba = p->a[i], bc = p->c[i];
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
-    float mx = dx + (xn - xo) * c->x * mix, my = dy + (yn - yo) * c->y * mix;
-    if (capped) mx = clampf(mx, limit), my = clampf(my, limit);
-    float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
-    float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
+    pair cxy = pload(&c->x);
+    pair m = padd(d, pscale(pmul(psub(n, o), cxy), mix));
+    if (capped) m = pclamp(m, limit);
+    pair r = psub(psub(psub(pload(st + MF_PS_TX), pload(st + MF_PS_UX)), m), pscale(pmul(o, cxy), mix));
     double an[2]; /* the bone's animated direction and the old tip's */
-    atan2_two(bc, ba, ry, rx, an);
+    patan2(pair_of(ba, bc), r, an);
     float ca = (float)an[0], ro = st[MF_PS_RO];
     ro += wrap_angle((float)an[1] - ca - ro * mr) * inertia;
     float sa = ca + ro * mr, cs = 0, sn = 0;
@@ -326,7 +392,7 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
         float xl = sqrtf(ba * ba + bc * bc);
         if (len * xl > 1e-6f) {
             cs = cosf(sa), sn = sinf(sa), have = true;
-            so -= (mx * cs + my * sn) / (len * xl) * inertia;
+            so -= (px(m) * cs + py(m) * sn) / (len * xl) * inertia;
         }
     }
     st[MF_PS_RO] = ro, st[MF_PS_SO] = so;
@@ -359,15 +425,16 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
+    pair a0 = pair_of(ax, ay);
     float mix = v[MF_PHYS_V_MIX] * s->phys_mix;
     int32_t mode = s->phys_mode;
-    if (mode == MF_PHYSICS_NONE) {
+    if (__builtin_expect(mode == MF_PHYSICS_NONE, 0)) {
         keep_tip(p, i, len, st); /* so that switching back does not see a jump */
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
     bool resting = false; /* a reset this update: rest here and step nothing */
-    if (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0) {
+    if (__builtin_expect(st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0, 0)) {
         /* a reset drops the time left over from earlier frames but keeps this frame's for the
          * next update, as the reference runtime does (its steps then fall on other frames) */
         resting = st[MF_PS_INIT] != 0;
@@ -375,8 +442,8 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
     if (mode == MF_PHYSICS_UPDATE) {
-        if (!resting) update(p, k, f, c, v, mix, ax, ay, st);
-        st[MF_PS_UX] = ax, st[MF_PS_UY] = ay; /* the origin as animated: next frame's lag */
+        if (!resting) update(p, k, f, c, v, mix, a0, st);
+        pstore(st + MF_PS_UX, a0); /* the origin as animated: next frame's lag */
     } else {
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     }
@@ -386,7 +453,8 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         float r = st[MF_PS_RO] * mix;
         if (chan & MF_PF_ROTATE) turn(p, i, r * c->rotate, true);
         if (chan & MF_PF_SHEAR) turn(p, i, r * c->shear_x, false); /* shear turns the x axis only */
-        wx = ax + st[MF_PS_XO] * c->x * mix, wy = ay + st[MF_PS_YO] * c->y * mix;
+        pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
+        wx = px(w), wy = py(w);
         a = p->a[i], cc = p->c[i];
         float b = p->b[i], d = p->d[i];
         if (chan & MF_PF_SCALE) {
@@ -412,5 +480,5 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         wx = ax, wy = ay, a = p->a[i], cc = p->c[i];
     }
     if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
-        st[MF_PS_TX] = wx + a * len, st[MF_PS_TY] = wy + cc * len;
+        pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
 }
