@@ -43,15 +43,14 @@ static const double atan_k[AT_N][2] __attribute__((aligned(16))) = {
 #define AK(n) _mm_load_pd(k[n])
 #endif
 
-/* mf_atan2_ff (pose_atan.h) of (y0, x0) and (y1, x1), r[0] and r[1]. With SSE2 both run in
- * the lanes of one vector: each lane does the scalar's operations in its order on the same
- * values, so each result keeps its bits. The region's branches become masks: with c = 1, tan(pi/8)
- * or 0 (around pi/4, pi/8, none) the scalar's u is (t - c) / (1 + t * c) (t * 1 = t, t - 0 = t,
- * t / 1 = t, all exact). Every value from the series up is >= +0, so pi/2 - v is pi/2 + -v
- * and, where not turned, 0 + v is v. The pairs libm answers (a NaN ratio) go to the scalar. */
 #if MF_PHYS_SSE2
-/* f: {x0, x1, y0, y1}. */
-static inline void atan2_packed(__m128 f, double r[2])
+/* mf_atan2_ff (pose_atan.h) of (y0, x0) and (y1, x1), f = {x0, x1, y0, y1}, in the lanes of one
+ * vector: each lane does the scalar's operations in its order on the same values, so each result
+ * keeps its bits. The region's branches become masks: with c = 1, tan(pi/8) or 0 (around pi/4,
+ * pi/8, none) the scalar's u is (t - c) / (1 + t * c) (t * 1 = t, t - 0 = t, t / 1 = t, all
+ * exact). Every value from the series up is >= +0, so pi/2 - v is pi/2 + -v and, where not
+ * turned, 0 + v is v. The pairs libm answers (a NaN ratio) go to the scalar. */
+static inline __m128d atan2_packed(__m128 f)
 {
     const double(*k)[2] = atan_k;
     __asm__("" : "+r"(k)); /* the constants as memory operands, not rebuilt from scalars */
@@ -64,8 +63,7 @@ static inline void atan2_packed(__m128 f, double r[2])
     if (__builtin_expect(_mm_movemask_pd(_mm_cmpunord_pd(t, t)), 0)) {
         float v[4];
         _mm_storeu_ps(v, f);
-        r[0] = mf_atan2_ff(v[2], v[0]), r[1] = mf_atan2_ff(v[3], v[1]);
-        return;
+        return _mm_setr_pd(mf_atan2_ff(v[2], v[0]), mf_atan2_ff(v[3], v[1]));
     }
     __m128d hi = _mm_cmpgt_pd(t, AK(AT_HI)), mid = _mm_cmpgt_pd(t, AK(AT_MID));
     __m128d c = _mm_max_pd(_mm_and_pd(mid, AK(AT_K8)), _mm_and_pd(hi, AK(AT_ONE)));
@@ -84,18 +82,9 @@ static inline void atan2_packed(__m128 f, double r[2])
     /* x < 0 (not x's sign bit: x = -0 is swapped to pi/2 exactly, and pi - pi/2 = pi/2) */
     __m128d nx = _mm_cmplt_pd(x, _mm_setzero_pd());
     v = _mm_add_pd(_mm_and_pd(nx, AK(AT_PI)), _mm_xor_pd(v, _mm_and_pd(nx, sign)));
-    _mm_storeu_pd(r, _mm_xor_pd(v, _mm_and_pd(y, sign))); /* -v where y's sign bit is set */
+    return _mm_xor_pd(v, _mm_and_pd(y, sign)); /* -v where y's sign bit is set */
 }
 #endif
-
-static inline void atan2_two(float y0, float x0, float y1, float x1, double r[2])
-{
-#if MF_PHYS_SSE2
-    atan2_packed(_mm_setr_ps(x0, x1, y0, y1), r);
-#else
-    r[0] = mf_atan2_ff(y0, x0), r[1] = mf_atan2_ff(y1, x1);
-#endif
-}
 
 /* Two floats, an x and a y, worked on together: with SSE2 in the low lanes of a vector (one
  * instruction for both, each lane's operation that of the scalar), else as a struct. */
@@ -125,8 +114,14 @@ static inline pair pclamp(pair x, float m)
 {
     return _mm_min_ps(_mm_set1_ps(m), _mm_max_ps(_mm_set1_ps(-m), x));
 }
-/* mf_atan2_ff of (b.y, b.x) and (r.y, r.x) */
-static inline void patan2(pair b, pair r, double out[2]) { atan2_packed(_mm_unpacklo_ps(b, r), out); }
+/* mf_atan2f of (b.y, b.x) and (r.y, r.x) */
+static inline pair atan2f_two(pair b, pair r) { return _mm_cvtpd_ps(atan2_packed(_mm_unpacklo_ps(b, r))); }
+/* mf_atan2d of (y0, x0) and (y1, x1) */
+static inline pair atan2d_two(float y0, float x0, float y1, float x1)
+{
+    __m128d deg = _mm_set1_pd(180.0 / 3.14159265358979323846);
+    return _mm_cvtpd_ps(_mm_mul_pd(atan2_packed(_mm_setr_ps(x0, x1, y0, y1)), deg));
+}
 #else
 typedef struct pair {
     float x, y;
@@ -141,7 +136,11 @@ static inline pair psub(pair a, pair b) { return (pair){a.x - b.x, a.y - b.y}; }
 static inline pair pmul(pair a, pair b) { return (pair){a.x * b.x, a.y * b.y}; }
 static inline pair pscale(pair a, float s) { return (pair){a.x * s, a.y * s}; }
 static inline pair pclamp(pair x, float m); /* after clampf */
-static inline void patan2(pair b, pair r, double out[2]) { atan2_two(b.y, b.x, r.y, r.x, out); }
+static inline pair atan2f_two(pair b, pair r) { return (pair){mf_atan2f(b.y, b.x), mf_atan2f(r.y, r.x)}; }
+static inline pair atan2d_two(float y0, float x0, float y1, float x1)
+{
+    return (pair){mf_atan2d(y0, x0), mf_atan2d(y1, x1)};
+}
 #endif
 
 /* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
@@ -254,7 +253,7 @@ static bool origin_only(mf_pose *p, int32_t i, int32_t par)
 
 /* mf_pose_applied_normal (pose_applied.h) for the constraint's bone, of world 2x2 (a, b, c, d)
  * at (wx, wy), then the y scale times cos(shearY) (see mf_pose_apply_physics): the same
- * operations on the same values, the two atan2 (rotation and y shear) in one atan2_two. */
+ * operations on the same values, the two atan2 (rotation and y shear) in one atan2d_two. */
 static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b, float c, float d,
                            float wx, float wy)
 {
@@ -274,12 +273,10 @@ static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b,
         float sy = sqrtf(r1 * r1 + r3 * r3);
         if (det < 0) sy = -sy;
         float dot = r0 * r1 + r2 * r3;
-        double an[2];
-        atan2_two(r2, r0, fabsf(det), det < 0 ? -dot : dot, an);
-        const double deg = 180.0 / 3.14159265358979323846;
-        float shy = sy != 0 ? (float)(an[1] * deg) - 90.0f : 0.0f;
+        pair an = atan2d_two(r2, r0, fabsf(det), det < 0 ? -dot : dot);
+        float shy = sy != 0 ? py(an) - 90.0f : 0.0f;
         p->asx[i] = sx, p->asy[i] = sy * cos_deg(shy);
-        p->arot[i] = (float)(an[0] * deg) + 0.0f; /* + 0: -0 as +0, as the shared code's extra_rot */
+        p->arot[i] = px(an) + 0.0f; /* + 0: -0 as +0, as the shared code's extra_rot */
         p->ashy[i] = shy;
     } else {
         p->asx[i] = 0;
@@ -381,10 +378,9 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     pair m = padd(d, pscale(pmul(psub(n, o), cxy), mix));
     if (capped) m = pclamp(m, limit);
     pair r = psub(psub(psub(pload(st + MF_PS_TX), pload(st + MF_PS_UX)), m), pscale(pmul(o, cxy), mix));
-    double an[2]; /* the bone's animated direction and the old tip's */
-    patan2(pair_of(ba, bc), r, an);
-    float ca = (float)an[0], ro = st[MF_PS_RO];
-    ro += wrap_angle((float)an[1] - ca - ro * mr) * inertia;
+    pair an = atan2f_two(pair_of(ba, bc), r); /* the bone's animated direction and the old tip's */
+    float ca = px(an), ro = st[MF_PS_RO];
+    ro += wrap_angle(py(an) - ca - ro * mr) * inertia;
     float sa = ca + ro * mr, cs = 0, sn = 0;
     bool have = false; /* cs, sn: the first step's too (the same angle) */
     float so = st[MF_PS_SO];
