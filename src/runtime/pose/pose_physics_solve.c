@@ -143,6 +143,17 @@ static inline pair atan2d_two(float y0, float x0, float y1, float x1)
 }
 #endif
 
+/* sqrtf of a sum of squares (>= 0 or NaN): with SSE2 the instruction alone, without the
+ * branch to libm for errno on a negative argument that cannot come. */
+static inline float sqrt_sq(float x)
+{
+#if MF_PHYS_SSE2
+    return _mm_cvtss_f32(_mm_sqrt_ps(_mm_set1_ps(x)));
+#else
+    return sqrtf(x);
+#endif
+}
+
 /* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
 static void keep_tip(const mf_pose *p, int32_t i, float len, float *st)
 {
@@ -267,10 +278,10 @@ static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b,
     float r0 = (pd * a - pb * c) * inv, r1 = (pd * b - pb * d) * inv, r2 = (pa * c - pc * a) * inv,
           r3 = (pa * d - pc * b) * inv;
     p->ashx[i] = 0;
-    float sx = sqrtf(r0 * r0 + r2 * r2);
+    float sx = sqrt_sq(r0 * r0 + r2 * r2);
     if (sx > 0.0001f) {
         float det = r0 * r3 - r1 * r2;
-        float sy = sqrtf(r1 * r1 + r3 * r3);
+        float sy = sqrt_sq(r1 * r1 + r3 * r3);
         if (det < 0) sy = -sy;
         float dot = r0 * r1 + r2 * r3;
         pair an = atan2d_two(r2, r0, fabsf(det), det < 0 ? -dot : dot);
@@ -280,7 +291,7 @@ static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b,
         p->ashy[i] = shy;
     } else {
         p->asx[i] = 0;
-        p->asy[i] = sqrtf(r1 * r1 + r3 * r3) * cos_deg(0.0f);
+        p->asy[i] = sqrt_sq(r1 * r1 + r3 * r3) * cos_deg(0.0f);
         p->ashy[i] = 0;
         p->arot[i] = 90.0f - mf_atan2d(r3, r1) + 0.0f;
     }
@@ -385,7 +396,7 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     bool have = false; /* cs, sn: the first step's too (the same angle) */
     float so = st[MF_PS_SO];
     if (f->chan & MF_PF_SCALE) {
-        float xl = sqrtf(ba * ba + bc * bc);
+        float xl = sqrt_sq(ba * ba + bc * bc);
         if (len * xl > 1e-6f) {
             cs = cosf(sa), sn = sinf(sa), have = true;
             so -= (px(m) * cs + py(m) * sn) / (len * xl) * inertia;
