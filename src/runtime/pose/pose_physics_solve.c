@@ -200,7 +200,10 @@ static inline spring spring_of(const float *v, float fx, float fy, float h, floa
     sp.k = v[MF_PHYS_V_STRENGTH] / sp.mass;
     sp.tx = fx * 100.0f / sp.mass, sp.ty = fy * 100.0f / sp.mass;
     float damp = v[MF_PHYS_V_DAMPING];
-    sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
+    uint32_t db, eb;
+    memcpy(&db, &damp, sizeof db), memcpy(&eb, &e, sizeof eb);
+    if (db - 1u < 0x3f7fffffu && eb == 0x3f800000u) sp.damp = damp; /* in (0, 1) and e = 1: as it is */
+    else sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
     return sp;
 }
 
@@ -421,6 +424,8 @@ static __attribute__((noinline)) void turn(mf_pose *p, int32_t i, float t, bool 
     if (both) rotate_axis(&p->b[i], &p->d[i], cs, sn);
 }
 
+_Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 8-byte test)");
+
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
@@ -441,7 +446,13 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
         return;
     }
     bool resting = false; /* a reset this update: rest here and step nothing */
-    if (__builtin_expect(st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0, 0)) {
+    /* INIT and RESET are most frames ±1 and ±0: one test of their bits (sign bits off) says so,
+     * else their compares decide */
+    const float settled[2] = {1.0f, 0.0f};
+    uint64_t flags, usual;
+    memcpy(&flags, st + MF_PS_INIT, sizeof flags), memcpy(&usual, settled, sizeof usual);
+    if (__builtin_expect((flags & 0x7fffffff7fffffffull) != usual, 0) &&
+        (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0)) {
         /* a reset drops the time left over from earlier frames but keeps this frame's for the
          * next update, as the reference runtime does (its steps then fall on other frames) */
         resting = st[MF_PS_INIT] != 0;
