@@ -41,9 +41,7 @@ static const double atan_k[AT_N][2] __attribute__((aligned(16))) = {
     {-1.0 / 15, -1.0 / 15}, {1.0 / 13, 1.0 / 13}, {-1.0 / 11, -1.0 / 11}, {1.0 / 9, 1.0 / 9},
     {-1.0 / 7, -1.0 / 7}, {1.0 / 5, 1.0 / 5}, {-1.0 / 3, -1.0 / 3}};
 #define AK(n) _mm_load_pd(k[n])
-#endif
 
-#if MF_PHYS_SSE2
 /* mf_atan2_ff (pose_atan.h) of (y0, x0) and (y1, x1), f = {x0, x1, y0, y1}, in the lanes of one
  * vector: each lane does the scalar's operations in its order on the same values, so each result
  * keeps its bits. The region's branches become masks: with c = 1, tan(pi/8) or 0 (around pi/4,
@@ -135,7 +133,15 @@ static inline pair padd(pair a, pair b) { return (pair){a.x + b.x, a.y + b.y}; }
 static inline pair psub(pair a, pair b) { return (pair){a.x - b.x, a.y - b.y}; }
 static inline pair pmul(pair a, pair b) { return (pair){a.x * b.x, a.y * b.y}; }
 static inline pair pscale(pair a, float s) { return (pair){a.x * s, a.y * s}; }
-static inline pair pclamp(pair x, float m); /* after clampf */
+/* x clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): each pick as
+ * SSE's max or min, which return their second operand on a NaN */
+static inline float clampf(float x, float m)
+{
+    float lo = -m;
+    x = lo > x ? lo : x;
+    return m < x ? m : x;
+}
+static inline pair pclamp(pair x, float m) { return (pair){clampf(x.x, m), clampf(x.y, m)}; }
 static inline pair atan2f_two(pair b, pair r) { return (pair){mf_atan2f(b.y, b.x), mf_atan2f(r.y, r.x)}; }
 static inline pair atan2d_two(float y0, float x0, float y1, float x1)
 {
@@ -169,18 +175,6 @@ static void rest(const mf_pose *p, int32_t i, float len, float *st, double *rema
     st[MF_PS_INIT] = 1;
     keep_tip(p, i, len, st);
 }
-
-#if !MF_PHYS_SSE2
-/* x clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): each pick is
- * SSE's max or min, which return their second operand on a NaN. */
-static float clampf(float x, float m)
-{
-    float lo = -m;
-    x = lo > x ? lo : x;
-    return m < x ? m : x;
-}
-static inline pair pclamp(pair x, float m) { return (pair){clampf(x.x, m), clampf(x.y, m)}; }
-#endif
 
 /* An angle wrapped to [-pi, pi); most are already inside (the division only for the rest). */
 static float wrap_angle(float r)
