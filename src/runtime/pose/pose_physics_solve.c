@@ -22,6 +22,144 @@
 #include "pose_atan.h"
 #include "pose_internal.h"
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#define MF_PHYS_SSE2 1
+#include <emmintrin.h>
+#else
+#define MF_PHYS_SSE2 0
+#endif
+
+#if MF_PHYS_SSE2
+/* The series' constants, each twice (one per lane), loaded as they are. */
+enum { AT_SIGN, AT_ONE, AT_HI, AT_MID, AT_K8, AT_PI4, AT_PI8, AT_PI2, AT_PI, AT_C15, AT_C13, AT_C11, AT_C9,
+       AT_C7, AT_C5, AT_C3, AT_N };
+static const double atan_k[AT_N][2] __attribute__((aligned(16))) = {
+    {-0.0, -0.0}, {1.0, 1.0}, {0.66817863791929891, 0.66817863791929891},
+    {0.19891236737965800, 0.19891236737965800}, {0.41421356237309503, 0.41421356237309503},
+    {0.78539816339744831, 0.78539816339744831}, {0.39269908169872415, 0.39269908169872415},
+    {1.5707963267948966, 1.5707963267948966}, {3.1415926535897931, 3.1415926535897931},
+    {-1.0 / 15, -1.0 / 15}, {1.0 / 13, 1.0 / 13}, {-1.0 / 11, -1.0 / 11}, {1.0 / 9, 1.0 / 9},
+    {-1.0 / 7, -1.0 / 7}, {1.0 / 5, 1.0 / 5}, {-1.0 / 3, -1.0 / 3}};
+#define AK(n) _mm_load_pd(k[n])
+
+/* mf_atan2_ff (pose_atan.h) of (y0, x0) and (y1, x1), f = {x0, x1, y0, y1}, in the lanes of one
+ * vector: each lane does the scalar's operations in its order on the same values, so each result
+ * keeps its bits. The region's branches become masks: with c = 1, tan(pi/8) or 0 (around pi/4,
+ * pi/8, none) the scalar's u is (t - c) / (1 + t * c) (t * 1 = t, t - 0 = t, t / 1 = t, all
+ * exact). Every value from the series up is >= +0, so pi/2 - v is pi/2 + -v and, where not
+ * turned, 0 + v is v. The pairs libm answers (a NaN ratio) go to the scalar. */
+static inline __m128d atan2_packed(__m128 f)
+{
+    const double(*k)[2] = atan_k;
+    __asm__("" : "+r"(k)); /* the constants as memory operands, not rebuilt from scalars */
+    const __m128d sign = AK(AT_SIGN);
+    __m128d x = _mm_cvtps_pd(f), y = _mm_cvtps_pd(_mm_movehl_ps(f, f));
+    __m128d ax = _mm_andnot_pd(sign, x), ay = _mm_andnot_pd(sign, y);
+    /* the smaller over the larger (swap = ay > ax); a NaN in either lane's input gives NaN,
+     * as do 0 / 0 and inf / inf */
+    __m128d t = _mm_div_pd(_mm_min_pd(ax, ay), _mm_max_pd(ay, ax));
+    if (__builtin_expect(_mm_movemask_pd(_mm_cmpunord_pd(t, t)), 0)) {
+        float v[4];
+        _mm_storeu_ps(v, f);
+        return _mm_setr_pd(mf_atan2_ff(v[2], v[0]), mf_atan2_ff(v[3], v[1]));
+    }
+    __m128d hi = _mm_cmpgt_pd(t, AK(AT_HI)), mid = _mm_cmpgt_pd(t, AK(AT_MID));
+    __m128d c = _mm_max_pd(_mm_and_pd(mid, AK(AT_K8)), _mm_and_pd(hi, AK(AT_ONE)));
+    __m128d base = _mm_max_pd(_mm_and_pd(mid, AK(AT_PI8)), _mm_and_pd(hi, AK(AT_PI4)));
+    __m128d u = _mm_div_pd(_mm_sub_pd(t, c), _mm_add_pd(AK(AT_ONE), _mm_mul_pd(t, c)));
+    __m128d z = _mm_mul_pd(u, u);
+    __m128d q = _mm_add_pd(AK(AT_C13), _mm_mul_pd(z, AK(AT_C15)));
+    q = _mm_add_pd(AK(AT_C11), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C9), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C7), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C5), _mm_mul_pd(z, q));
+    q = _mm_add_pd(AK(AT_C3), _mm_mul_pd(z, q));
+    __m128d v = _mm_add_pd(base, _mm_add_pd(u, _mm_mul_pd(_mm_mul_pd(u, z), q)));
+    __m128d swap = _mm_cmpgt_pd(ay, ax);
+    v = _mm_add_pd(_mm_and_pd(swap, AK(AT_PI2)), _mm_xor_pd(v, _mm_and_pd(swap, sign)));
+    /* x < 0 (not x's sign bit: x = -0 is swapped to pi/2 exactly, and pi - pi/2 = pi/2) */
+    __m128d nx = _mm_cmplt_pd(x, _mm_setzero_pd());
+    v = _mm_add_pd(_mm_and_pd(nx, AK(AT_PI)), _mm_xor_pd(v, _mm_and_pd(nx, sign)));
+    return _mm_xor_pd(v, _mm_and_pd(y, sign)); /* -v where y's sign bit is set */
+}
+#endif
+
+/* Two floats, an x and a y, worked on together: with SSE2 in the low lanes of a vector (one
+ * instruction for both, each lane's operation that of the scalar), else as a struct. */
+#if MF_PHYS_SSE2
+typedef __m128 pair;
+static inline pair pair_of(float x, float y) { return _mm_setr_ps(x, y, x, y); } /* no zeroing: 2 instructions */
+static inline pair pload(const float *q)
+{
+    double t;
+    memcpy(&t, q, sizeof t);
+    return _mm_castpd_ps(_mm_set_sd(t));
+}
+static inline void pstore(float *q, pair v)
+{
+    double t = _mm_cvtsd_f64(_mm_castps_pd(v));
+    memcpy(q, &t, sizeof t);
+}
+static inline float px(pair v) { return _mm_cvtss_f32(v); }
+static inline float py(pair v) { return _mm_cvtss_f32(_mm_shuffle_ps(v, v, 1)); }
+static inline pair padd(pair a, pair b) { return _mm_add_ps(a, b); }
+static inline pair psub(pair a, pair b) { return _mm_sub_ps(a, b); }
+static inline pair pmul(pair a, pair b) { return _mm_mul_ps(a, b); }
+static inline pair pscale(pair a, float s) { return _mm_mul_ps(a, _mm_set1_ps(s)); }
+/* each clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): max then
+ * min, which return their second operand on a NaN */
+static inline pair pclamp(pair x, float m)
+{
+    return _mm_min_ps(_mm_set1_ps(m), _mm_max_ps(_mm_set1_ps(-m), x));
+}
+/* mf_atan2f of (b.y, b.x) and (r.y, r.x) */
+static inline pair atan2f_two(pair b, pair r) { return _mm_cvtpd_ps(atan2_packed(_mm_unpacklo_ps(b, r))); }
+/* mf_atan2d of (y0, x0) and (y1, x1) */
+static inline pair atan2d_two(float y0, float x0, float y1, float x1)
+{
+    __m128d deg = _mm_set1_pd(180.0 / 3.14159265358979323846);
+    return _mm_cvtpd_ps(_mm_mul_pd(atan2_packed(_mm_setr_ps(x0, x1, y0, y1)), deg));
+}
+#else
+typedef struct pair {
+    float x, y;
+} pair;
+static inline pair pair_of(float x, float y) { return (pair){x, y}; }
+static inline pair pload(const float *q) { return (pair){q[0], q[1]}; }
+static inline void pstore(float *q, pair v) { q[0] = v.x, q[1] = v.y; }
+static inline float px(pair v) { return v.x; }
+static inline float py(pair v) { return v.y; }
+static inline pair padd(pair a, pair b) { return (pair){a.x + b.x, a.y + b.y}; }
+static inline pair psub(pair a, pair b) { return (pair){a.x - b.x, a.y - b.y}; }
+static inline pair pmul(pair a, pair b) { return (pair){a.x * b.x, a.y * b.y}; }
+static inline pair pscale(pair a, float s) { return (pair){a.x * s, a.y * s}; }
+/* x clamped to [-m, m] for m >= 0, NaN kept (as x > m ? m : x < -m ? -m : x): each pick as
+ * SSE's max or min, which return their second operand on a NaN */
+static inline float clampf(float x, float m)
+{
+    float lo = -m;
+    x = lo > x ? lo : x;
+    return m < x ? m : x;
+}
+static inline pair pclamp(pair x, float m) { return (pair){clampf(x.x, m), clampf(x.y, m)}; }
+static inline pair atan2f_two(pair b, pair r) { return (pair){mf_atan2f(b.y, b.x), mf_atan2f(r.y, r.x)}; }
+static inline pair atan2d_two(float y0, float x0, float y1, float x1)
+{
+    return (pair){mf_atan2d(y0, x0), mf_atan2d(y1, x1)};
+}
+#endif
+
+/* sqrtf of a sum of squares (>= 0 or NaN): with SSE2 the instruction alone, without the
+ * branch to libm for errno on a negative argument that cannot come. */
+static inline float sqrt_sq(float x)
+{
+#if MF_PHYS_SSE2
+    return _mm_cvtss_f32(_mm_sqrt_ps(_mm_set1_ps(x)));
+#else
+    return sqrtf(x);
+#endif
+}
+
 /* Remembers bone i's origin and tip (origin plus the x axis times the length) as shown. */
 static void keep_tip(const mf_pose *p, int32_t i, float len, float *st)
 {
@@ -38,28 +176,34 @@ static void rest(const mf_pose *p, int32_t i, float len, float *st, double *rema
     keep_tip(p, i, len, st);
 }
 
-/* x clamped to [-m, m]. */
-static float clampf(float x, float m) { return x > m ? m : x < -m ? -m : x; }
-
 /* An angle wrapped to [-pi, pi); most are already inside (the division only for the rest). */
 static float wrap_angle(float r)
 {
     const float pi = 3.14159265f;
-    if (r >= -pi && r < pi) return r;
+    if (__builtin_expect(r >= -pi && r < pi, 1)) return r;
     return r - 2 * pi * floorf((r + pi) / (2 * pi));
 }
 
 typedef mf_phys_spring spring;
 
-mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e)
+/* mf_pose_physics_spring's body, inline in the solver's update. */
+static inline spring spring_of(const float *v, float fx, float fy, float h, float e)
 {
     spring sp = {.fx = fx, .fy = fy, .h = h};
     sp.mass = v[MF_PHYS_V_MASS] > 0.0001f ? v[MF_PHYS_V_MASS] : 0.0001f;
     sp.k = v[MF_PHYS_V_STRENGTH] / sp.mass;
     sp.tx = fx * 100.0f / sp.mass, sp.ty = fy * 100.0f / sp.mass;
     float damp = v[MF_PHYS_V_DAMPING];
-    sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
+    uint32_t db, eb;
+    memcpy(&db, &damp, sizeof db), memcpy(&eb, &e, sizeof eb);
+    if (db - 1u < 0x3f7fffffu && eb == 0x3f800000u) sp.damp = damp; /* in (0, 1) and e = 1: as it is */
+    else sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
     return sp;
+}
+
+mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e)
+{
+    return spring_of(v, fx, fy, h, e);
 }
 
 /* One step of an offset o and its velocity ov under an acceleration a. */
@@ -84,7 +228,7 @@ static void steps_turn(float *restrict st, uint8_t chan, const spring *sp, float
     bool calm = sp->fx == 0 && sp->fy == 0 && len < INFINITY;
     for (int32_t k = 0; k < steps; k++) {
         float sa = ca + st[MF_PS_RO] * mr, torque = 0, pull = 0;
-        if (!calm || !isfinite(sa)) { /* a NaN or infinite direction spreads as it would */
+        if (__builtin_expect(!calm || !isfinite(sa), 0)) { /* a NaN or infinite direction spreads as it would */
             float ux = k == 0 && have0 ? cs0 : cosf(sa), uy = k == 0 && have0 ? sn0 : sinf(sa);
             torque = (ux * sp->fy - uy * sp->fx) * len * 0.01f; /* the force across, × length */
             pull = ux * sp->fx + uy * sp->fy;                   /* the force along the bone */
@@ -115,10 +259,39 @@ static bool origin_only(mf_pose *p, int32_t i, int32_t par)
     return true;
 }
 
-static void rotate_axis(float *x, float *y, float cs, float sn)
+/* mf_pose_applied_normal (pose_applied.h) for the constraint's bone, of world 2x2 (a, b, c, d)
+ * at (wx, wy), then the y scale times cos(shearY) (see mf_pose_apply_physics): the same
+ * operations on the same values, the two atan2 (rotation and y shear) in one atan2d_two. */
+static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b, float c, float d,
+                           float wx, float wy)
 {
-    float nx = *x * cs - *y * sn, ny = *x * sn + *y * cs;
-    *x = nx, *y = ny;
+    p->scratch->world_valid[i] = 0; /* applied values not from the local ones: compute it next */
+    float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
+    float pdet = pa * pd - pb * pc;
+    float inv = fabsf(pdet) > 1e-12f ? 1.0f / pdet : 0.0f;
+    float dx = wx - p->wx[par], dy = wy - p->wy[par];
+    p->ax[i] = (dx * pd - dy * pb) * inv;
+    p->ay[i] = (dy * pa - dx * pc) * inv;
+    float r0 = (pd * a - pb * c) * inv, r1 = (pd * b - pb * d) * inv, r2 = (pa * c - pc * a) * inv,
+          r3 = (pa * d - pc * b) * inv;
+    p->ashx[i] = 0;
+    float sx = sqrt_sq(r0 * r0 + r2 * r2);
+    if (sx > 0.0001f) {
+        float det = r0 * r3 - r1 * r2;
+        float sy = sqrt_sq(r1 * r1 + r3 * r3);
+        if (det < 0) sy = -sy;
+        float dot = r0 * r1 + r2 * r3;
+        pair an = atan2d_two(r2, r0, fabsf(det), det < 0 ? -dot : dot);
+        float shy = sy != 0 ? py(an) - 90.0f : 0.0f;
+        p->asx[i] = sx, p->asy[i] = sy * cos_deg(shy);
+        p->arot[i] = px(an) + 0.0f; /* + 0: -0 as +0, as the shared code's extra_rot */
+        p->ashy[i] = shy;
+    } else {
+        p->asx[i] = 0;
+        p->asy[i] = sqrt_sq(r1 * r1 + r3 * r3) * cos_deg(0.0f);
+        p->ashy[i] = 0;
+        p->arot[i] = 90.0f - mf_atan2d(r3, r1) + 0.0f;
+    }
 }
 
 /* The constraint's fixed step in double: 1 / fps recovered from the stored float, so that the
@@ -152,128 +325,172 @@ void mf_pose_physics_prepare(mf_pose *p)
     for (int32_t k = 0; k < p->data->physics_count; k++) mf_pose_physics_fixed(p->data, k, &p->scratch->phys_fixed[k]);
 }
 
-/* Update mode: lag behind the frame's movement, then step the springs. */
-static void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, float mix, float *restrict st)
+/* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
+ * locals and written back once; a: the bone's animated origin. The x and y channels go in
+ * pairs. */
+static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const mf_sd_physics *c,
+                          const float *v, float mix, pair a, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
-    const mf_sd_physics *c = &p->data->physics[k];
-    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
     int32_t i = f->bone;
     float len = f->len;
-    float ax = p->wx[i], ay = p->wy[i];
     float mr = f->turn * mix; /* how far the shown tip turns per radian */
-    float dx = ax - st[MF_PS_UX] + st[MF_PS_MOVE_X], dy = ay - st[MF_PS_UY] + st[MF_PS_MOVE_Y];
+    pair d = padd(psub(a, pload(st + MF_PS_UX)), pload(st + MF_PS_MOVE_X)); /* the movement */
     double remaining = s->phys_remaining[k];
-    if (s->phys_teleport > 0 && dx * dx + dy * dy > s->phys_teleport * s->phys_teleport) {
-        rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
-        dx = dy = 0;
+    float teleport = s->phys_teleport;
+    if (teleport > 0) {
+        pair d2 = pmul(d, d);
+        if (__builtin_expect(px(d2) + py(d2) > teleport * teleport, 0)) {
+            rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
+            d = pair_of(0, 0);
+        }
     }
     /* the speed limit (px/s) over one fixed step caps, per axis, the translation channel's lag
      * (the movement times inertia) and, below, the shown origin's movement that turns and
      * stretches the bone (before inertia). Fitted on sack's fall and loop wrap (a root jumping
      * ~2900 px lags only limit/60 px) and celestial-circus' swing; other caps fit worse */
-    float inertia = v[MF_PHYS_V_INERTIA], xo = st[MF_PS_XO], yo = st[MF_PS_YO];
+    float inertia = v[MF_PHYS_V_INERTIA];
+    pair o = pload(st + MF_PS_XO); /* the translation offsets before */
     double step = f->step;
     float limit = f->cap;
     bool capped = remaining > 0; /* no time passed: no speed to cap */
-    float ux = dx * inertia, uy = dy * inertia;
-    if (capped) ux = clampf(ux, limit), uy = clampf(uy, limit);
-    st[MF_PS_XO] -= ux;
-    st[MF_PS_YO] -= uy;
+    pair u = pscale(d, inertia);
+    if (capped) u = pclamp(u, limit);
+    pair n = psub(o, u); /* and after */
     int32_t steps = mf_pose_physics_steps(&remaining, step);
     s->phys_remaining[k] = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
     if (steps > 0)
-        sp = mf_pose_physics_spring(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
-                         (float)step, f->e);
+        sp = spring_of(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
+                       (float)step, f->e);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
-     * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away */
-    if (f->xy)
+     * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away. Each step of the
+     * offsets n and velocities nv as spring_step's */
+    if (f->xy && steps > 0) {
+        pair nv = pload(st + MF_PS_XV), acc = pair_of(sp.tx, sp.ty);
         for (int32_t j = 0; j < steps; j++) {
-            spring_step(&sp, &st[MF_PS_XO], &st[MF_PS_XV], sp.tx);
-            spring_step(&sp, &st[MF_PS_YO], &st[MF_PS_YV], sp.ty);
+            nv = padd(nv, pscale(psub(acc, pscale(n, sp.k)), sp.h));
+            n = padd(n, pscale(nv, sp.h));
+            nv = pscale(nv, sp.damp);
         }
+        pstore(st + MF_PS_XV, nv);
+    }
+    pstore(st + MF_PS_XO, n);
     if (!f->spin) return;
-    float ca = mf_atan2f(p->c[i], p->a[i]); /* the bone's animated direction */
+    float ba = p->a[i], bc = p->c[i];
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
-    float mx = dx + (st[MF_PS_XO] - xo) * c->x * mix, my = dy + (st[MF_PS_YO] - yo) * c->y * mix;
-    if (capped) mx = clampf(mx, limit), my = clampf(my, limit);
-    float rx = st[MF_PS_TX] - st[MF_PS_UX] - mx - xo * c->x * mix;
-    float ry = st[MF_PS_TY] - st[MF_PS_UY] - my - yo * c->y * mix;
-    st[MF_PS_RO] += wrap_angle(mf_atan2f(ry, rx) - ca - st[MF_PS_RO] * mr) * inertia;
-    float sa = ca + st[MF_PS_RO] * mr, cs = 0, sn = 0;
+    pair cxy = pload(&c->x);
+    pair m = padd(d, pscale(pmul(psub(n, o), cxy), mix));
+    if (capped) m = pclamp(m, limit);
+    pair r = psub(psub(psub(pload(st + MF_PS_TX), pload(st + MF_PS_UX)), m), pscale(pmul(o, cxy), mix));
+    pair an = atan2f_two(pair_of(ba, bc), r); /* the bone's animated direction and the old tip's */
+    float ca = px(an), ro = st[MF_PS_RO];
+    ro += wrap_angle(py(an) - ca - ro * mr) * inertia;
+    float sa = ca + ro * mr, cs = 0, sn = 0;
     bool have = false; /* cs, sn: the first step's too (the same angle) */
+    float so = st[MF_PS_SO];
     if (f->chan & MF_PF_SCALE) {
-        float xl = sqrtf(p->a[i] * p->a[i] + p->c[i] * p->c[i]);
+        float xl = sqrt_sq(ba * ba + bc * bc);
         if (len * xl > 1e-6f) {
             cs = cosf(sa), sn = sinf(sa), have = true;
-            st[MF_PS_SO] -= (mx * cs + my * sn) / (len * xl) * inertia;
+            so -= (px(m) * cs + py(m) * sn) / (len * xl) * inertia;
         }
     }
-    steps_turn(st, f->chan, &sp, ca, mr, len, steps, have, cs, sn);
+    st[MF_PS_RO] = ro, st[MF_PS_SO] = so;
+    if (steps > 0) steps_turn(st, f->chan, &sp, ca, mr, len, steps, have, cs, sn);
 }
+
+static void rotate_axis(float *x, float *y, float cs, float sn)
+{
+    float nx = *x * cs - *y * sn, ny = *x * sn + *y * cs;
+    *x = nx, *y = ny;
+}
+
+/* Turns bone i's world axes by t radians: both, or the x axis only. Out of line: its libm call
+ * then holds little of the solver's state across it. */
+static __attribute__((noinline)) void turn(mf_pose *p, int32_t i, float t, bool both)
+{
+    float cs = cosf(t), sn = sinf(t);
+    rotate_axis(&p->a[i], &p->c[i], cs, sn);
+    if (both) rotate_axis(&p->b[i], &p->d[i], cs, sn);
+}
+
+_Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 8-byte test)");
 
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
+    if (!mf_pose_physics_runs(p, k)) return;
     const mf_phys_fixed *f = &s->phys_fixed[k];
     int32_t i = f->bone;
-    if (!mf_pose_physics_runs(p, k)) return;
     const mf_sd_physics *c = &p->data->physics[k];
     float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
+    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
-    float mix = s->phys_values[(size_t)k * MF_PHYS_V_COUNT + MF_PHYS_V_MIX] * s->phys_mix;
+    pair a0 = pair_of(ax, ay);
+    float mix = v[MF_PHYS_V_MIX] * s->phys_mix;
     int32_t mode = s->phys_mode;
-    if (mode == MF_PHYSICS_NONE) {
+    if (__builtin_expect(mode == MF_PHYSICS_NONE, 0)) {
         keep_tip(p, i, len, st); /* so that switching back does not see a jump */
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
     bool resting = false; /* a reset this update: rest here and step nothing */
-    if (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0) {
+    /* INIT and RESET are most frames ±1 and ±0: one test of their bits (sign bits off) says so,
+     * else their compares decide */
+    const float settled[2] = {1.0f, 0.0f};
+    uint64_t flags, usual;
+    memcpy(&flags, st + MF_PS_INIT, sizeof flags), memcpy(&usual, settled, sizeof usual);
+    if (__builtin_expect((flags & 0x7fffffff7fffffffull) != usual, 0) &&
+        (st[MF_PS_INIT] == 0 || st[MF_PS_RESET] != 0)) {
         /* a reset drops the time left over from earlier frames but keeps this frame's for the
          * next update, as the reference runtime does (its steps then fall on other frames) */
         resting = st[MF_PS_INIT] != 0;
         rest(p, i, len, st, &s->phys_remaining[k]);
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
-    if (mode == MF_PHYSICS_UPDATE && !resting)
-        update(p, k, f, mix, st);
-    else if (mode != MF_PHYSICS_UPDATE) s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+    if (mode == MF_PHYSICS_UPDATE) {
+        if (!resting) update(p, k, f, c, v, mix, a0, st);
+        pstore(st + MF_PS_UX, a0); /* the origin as animated: next frame's lag */
+    } else {
+        s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+    }
+    float wx, wy, a, cc;
     if (mix != 0) {
-        float *a = p->a, *b = p->b, *cc = p->c, *d = p->d;
-        p->wx[i] += st[MF_PS_XO] * c->x * mix;
-        p->wy[i] += st[MF_PS_YO] * c->y * mix;
+        uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
-        if (f->chan & MF_PF_ROTATE) {
-            float t = r * c->rotate, cs = cosf(t), sn = sinf(t);
-            rotate_axis(&a[i], &cc[i], cs, sn);
-            rotate_axis(&b[i], &d[i], cs, sn);
-        }
-        if (f->chan & MF_PF_SHEAR) { /* shear turns the x axis only */
-            float t = r * c->shear_x;
-            rotate_axis(&a[i], &cc[i], cosf(t), sinf(t));
-        }
-        if (f->chan & MF_PF_SCALE) {
+        if (chan & MF_PF_ROTATE) turn(p, i, r * c->rotate, true);
+        if (chan & MF_PF_SHEAR) turn(p, i, r * c->shear_x, false); /* shear turns the x axis only */
+        pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
+        wx = px(w), wy = py(w);
+        a = p->a[i], cc = p->c[i];
+        float b = p->b[i], d = p->d[i];
+        if (chan & MF_PF_SCALE) {
             float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
-            a[i] *= g, cc[i] *= g;
+            a *= g, cc *= g;
         }
-        if (f->chan || !origin_only(p, i, f->parent)) {
-            if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) mf_pose_applied_normal(p, i, f->parent);
-            else mf_pose_applied_update(p, i);
-            /* the reference keeps as the y scale the y axis' part across the x axis (det /
-             * scaleX), not its length, so a bone re-posed from these values (when a later
-             * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
-             * cape under its squashed parent. Done here only, where the parity data shows it. */
-            p->asy[i] *= cos_deg(p->ashy[i]);
+        p->wx[i] = wx, p->wy[i] = wy;
+        p->a[i] = a, p->c[i] = cc;
+        if (chan || !origin_only(p, i, f->parent)) {
+            if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL)
+                applied_normal(p, i, f->parent, a, b, cc, d, wx, wy);
+            else {
+                mf_pose_applied_update(p, i);
+                /* the reference keeps as the y scale the y axis' part across the x axis (det /
+                 * scaleX), not its length, so a bone re-posed from these values (when a later
+                 * constraint moves its parent) has its y axis shortened by cos(shearY): sack's
+                 * cape under its squashed parent. Done here only, where the parity data shows
+                 * it (applied_normal does the same). */
+                p->asy[i] *= cos_deg(p->ashy[i]);
+            }
         }
+    } else {
+        wx = ax, wy = ay, a = p->a[i], cc = p->c[i];
     }
-    if (mode == MF_PHYSICS_UPDATE) { /* the tip as shown: next frame's lag */
-        st[MF_PS_UX] = ax, st[MF_PS_UY] = ay;
-        st[MF_PS_TX] = p->wx[i] + p->a[i] * len, st[MF_PS_TY] = p->wy[i] + p->c[i] * len;
-    }
+    if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
+        pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
 }
