@@ -1,7 +1,8 @@
 /* A bone's applied values from its world transform (not public): its origin in the parent's
  * frame and the decomposition of its 2x2 relative to the parent's, shared by
- * mf_pose_applied_update (pose_world.c) and the physics constraints, which run its Normal case
- * inline every frame. */
+ * mf_pose_applied_update (pose_world.c) and the physics constraints. The physics solver keeps
+ * its own copy of the Normal case (applied_normal, pose_physics_solve.c) for speed: it must follow
+ * mf_pose_applied_decompose. */
 #ifndef MF_POSE_APPLIED_H
 #define MF_POSE_APPLIED_H
 

@@ -538,7 +538,8 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     v = _mm_sub_pd(pd_ld(p->wx + target, p->wy + target), q0);
     v = _mm_sub_pd(_mm_mul_pd(_mm_sub_pd(_mm_mul_pd(v, qdqa), _mm_mul_pd(pd_swap(v), qbqc)), vid), pxy);
     double tx = _mm_cvtsd_f64(v), ty = pd_hi(v);
-    /* p's fields reloaded after this: GCC would keep the arrays' addresses on the stack */
+    /* p's fields reloaded after this: GCC would keep the arrays' addresses on the stack (an empty
+     * asm statement: no instruction, only the compiler's view of p changes) */
     __asm__("" : "+r"(p));
     double a1, a2, str = 1;
     bool stretched = false;
@@ -563,7 +564,7 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     }
     fsx = (float)sx, fsy = (float)sy;
     float cyf = (float)cy;
-    __asm__("" : "+r"(p));
+    __asm__("" : "+r"(p)); /* as above; an empty statement: it changes code generation only */
     /* the cache's keys (mf_pose_trig_refresh2's angles) */
     float cshx = p->ashx[child], cshy = p->ashy[child];
     __m128 n = _mm_sub_ps(_mm_setzero_ps(), _mm_setr_ps(prot, prot, crot, crot));
@@ -586,9 +587,11 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     p->ay[child] = cyf, p->arot[child] = crot;
     __m128 cs, sn;
     sincos4(ang, &cs, &sn);
-    _mm_storeu_si32(ts->trig_kx + parent, k), _mm_storeu_si32(ts->trig_ky + parent, _mm_shuffle_epi32(k, 1));
-    _mm_storeu_si32(ts->trig_kx + child, _mm_shuffle_epi32(k, 2));
-    _mm_storeu_si32(ts->trig_ky + child, _mm_shuffle_epi32(k, 3));
+    /* (_mm_cvtsi128_si32, not _mm_storeu_si32: that one needs GCC 11) */
+    ts->trig_kx[parent] = (uint32_t)_mm_cvtsi128_si32(k);
+    ts->trig_ky[parent] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 1));
+    ts->trig_kx[child] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 2));
+    ts->trig_ky[child] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 3));
     store4(ts->trig_cx + parent, ts->trig_cy + parent, ts->trig_cx + child, ts->trig_cy + child, cs);
     store4(ts->trig_sx + parent, ts->trig_sy + parent, ts->trig_sx + child, ts->trig_sy + child, sn);
     p->trig_computed += 2;
@@ -635,8 +638,9 @@ static inline __attribute__((always_inline)) void apply_ik(mf_pose *p, int32_t k
     ik_two(p, k, parent, child, p->wx[t], p->wy[t], bend, stretch, ik->uniform, softness, mix);
 }
 
-/* flatten: the fast passes' helpers inlined */
-static __attribute__((flatten)) void apply_ik_sse2(mf_pose *p, int32_t k) { apply_ik(p, k); }
+/* flatten: the fast passes' helpers inlined (the baseline build: SSE2 where the fast passes
+ * are compiled, plain scalar code elsewhere) */
+static __attribute__((flatten)) void apply_ik_base(mf_pose *p, int32_t k) { apply_ik(p, k); }
 
 #if MF_TRIG_AVX2
 /* The same compiled for AVX2 (chosen at run time, pose_trig_avx2.c): the same operations, the
@@ -652,5 +656,5 @@ void mf_pose_apply_ik(mf_pose *p, int32_t k)
         return;
     }
 #endif
-    apply_ik_sse2(p, k);
+    apply_ik_base(p, k);
 }

@@ -16,6 +16,7 @@
  * bone's world transform, scaled by each channel's amount and the mixes, and its local values
  * recomputed so that children follow. The constants were fitted to the Spine runtime's output
  * on the probe-physics rig (docs/physics.md). */
+#include <stddef.h>
 #include <string.h>
 
 #include "pose_applied.h"
@@ -261,7 +262,9 @@ static bool origin_only(mf_pose *p, int32_t i, int32_t par)
 
 /* mf_pose_applied_normal (pose_applied.h) for the constraint's bone, of world 2x2 (a, b, c, d)
  * at (wx, wy), then the y scale times cos(shearY) (see mf_pose_apply_physics): the same
- * operations on the same values, the two atan2 (rotation and y shear) in one atan2d_two. */
+ * operations on the same values, the two atan2 (rotation and y shear) in one atan2d_two. A copy
+ * kept here so the solver's call inlines: a change to mf_pose_applied_decompose's Normal case
+ * must be made here too (the parity suites catch a drift). */
 static void applied_normal(mf_pose *p, int32_t i, int32_t par, float a, float b, float c, float d,
                            float wx, float wy)
 {
@@ -419,6 +422,12 @@ static __attribute__((noinline)) void turn(mf_pose *p, int32_t i, float t, bool 
 }
 
 _Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 8-byte test)");
+/* pload/pstore read and write an x and its y as one 8-byte pair */
+_Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO == MF_PS_XO + 1 &&
+                   MF_PS_YV == MF_PS_XV + 1 && MF_PS_MOVE_Y == MF_PS_MOVE_X + 1,
+               "the state's x and y channels side by side");
+_Static_assert(offsetof(mf_sd_physics, y) == offsetof(mf_sd_physics, x) + sizeof(float),
+               "the constraint's x and y mixes side by side");
 
 void mf_pose_apply_physics(mf_pose *p, int32_t k)
 {
