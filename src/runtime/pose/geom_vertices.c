@@ -187,14 +187,10 @@ static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf
     if (!s->skin_avx) return skin_simd(p, slot, att, at, out);
     if (!s->skin_mats_valid) return skin_avx_packing(p, slot, att, at, out);
     const mf_skel_data *d = p->data;
-    const float *mats = s->skin_mats;
-    if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
-        return mf_skin_region_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, out);
-    const float *deform = mesh_deform(p, slot, att, at);
-    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
-    return mf_skin_rigid_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, deform,
-                             at->vertex_count, out);
+    return mf_skin_avx(s->skin_mats, p, d, slot, d->slots[slot].bone, att, at, out);
 }
+
+const float *mf_skin_avx_mats(const mf_pose *p) { return p->scratch->skin_avx ? pose_mats(p) : NULL; }
 
 /* skin() after a world change: the packing once, then the skinning. */
 static __attribute__((noinline)) int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att,
