@@ -251,18 +251,20 @@ typedef struct build_state {
 static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose *p, int32_t keep_end, build_state *st)
 {
     const mf_skel_data *d = p->data;
-    const int32_t *order = p->draw_order, *slot_att = p->attachment;
+    const int32_t *slot_att = p->attachment, *seq_index = p->seq_index;
     const uint8_t *active = p->active;
     const float *color = p->color, *dark = p->dark;
     const mf_sd_slot *slots = d->slots;
     const mf_sd_attachment *atts = d->attachments;
-    mf_draw_item *items_at = dl->items;
-    const int32_t slot_count = p->slot_count, first = st->items;
-    if (first < keep_end && (items_at[first].vertex_first != st->verts || items_at[first].index_first != st->idx))
-        keep_end = first; /* not in place: none kept */
-    int32_t k = st->k, items = first;
-    for (; k < slot_count; k++) {
-        int32_t s = order[k];
+    /* pointers, not counts: fewer registers, so that none spills */
+    mf_draw_item *const items_at = dl->items, *const first = items_at + st->items;
+    const int32_t *o = p->draw_order + st->k, *const o_end = p->draw_order + p->slot_count;
+    const mf_draw_item *it_end = items_at + keep_end;
+    if (first < it_end && (first->vertex_first != st->verts || first->index_first != st->idx))
+        it_end = first; /* not in place: none kept */
+    mf_draw_item *it = first;
+    for (; o < o_end; o++) {
+        int32_t s = *o;
         int32_t att = slot_att[s];
         if (att < 0 || !active[slots[s].bone]) continue;
         const mf_sd_attachment *at = &atts[att];
@@ -270,19 +272,23 @@ static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose
             if (at->type == MF_SD_ATT_CLIPPING) break;
             continue;
         }
-        if (items >= keep_end) break;
-        mf_draw_item *it = &items_at[items];
-        int32_t image, uv_set;
-        mf_geom_item_frame(p, s, at, &image, &uv_set);
+        if (it >= it_end) break;
+        int32_t image = at->image, uv_set = 0; /* mf_geom_item_frame with the pose's array in hand */
+        if (at->seq_count > 0 && image >= 0) {
+            int32_t f = seq_index[s] >= 0 ? seq_index[s] : at->seq_setup;
+            if (f >= 0 && f < at->seq_count) image += f;
+            if (f >= 0 && f < at->uv_sets) uv_set = f;
+        }
         if (it->slot != s || it->attachment != att || it->uv_set != uv_set || it->clipped) break;
         it->image = image;
         mf_geom_item_light(color + 4 * s, at->color, it->light);
         memcpy(it->dark, dark + 3 * s, 3 * sizeof(float));
-        items++;
+        it++;
     }
-    st->k = k, st->items = items, st->kept += items - first;
-    if (items > first) {
-        const mf_draw_item *last = &items_at[items - 1];
+    int32_t items = (int32_t)(it - items_at);
+    st->k = (int32_t)(o - p->draw_order), st->kept += (int32_t)(it - first), st->items = items;
+    if (it > first) {
+        const mf_draw_item *last = it - 1;
         st->verts = last->vertex_first + last->vertex_count, st->idx = last->index_first + last->index_count;
     }
 }
