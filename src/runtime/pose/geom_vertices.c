@@ -1,5 +1,7 @@
 /* CPU skinning: world vertices of attachments, point attachments and pose bounds. */
 #include <float.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "geom_skin.h"
 #include "geom_skin_neon.h"
@@ -175,7 +177,11 @@ static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slo
 }
 
 #if MF_SKIN_AVX
-static int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+
+/* The two flags skin() tests, side by side: read as one 16-bit word. */
+_Static_assert(offsetof(mf_pose_scratch, skin_avx) == offsetof(mf_pose_scratch, skin_mats_valid) + 1,
+               "skin_mats_valid and skin_avx must be adjacent bytes");
 
 /* An attachment on a slot, both valid, with the build's fastest path: AVX where the CPU has
  * it, else skin_simd (the same bits). Returns its vertex count: the AVX kernels return it (a
@@ -184,20 +190,23 @@ static int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att, con
 static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
     const mf_pose_scratch *s = p->scratch;
-    if (!s->skin_avx) return skin_simd(p, slot, att, at, out);
-    if (!s->skin_mats_valid) return skin_avx_packing(p, slot, att, at, out);
+    uint16_t ready; /* AVX and the matrices packed: both flags 1 (either byte order) */
+    memcpy(&ready, &s->skin_mats_valid, sizeof ready);
+    if (ready != 0x0101) return skin_avx_slow(p, slot, att, at, out);
     const mf_skel_data *d = p->data;
     return mf_skin_avx(s->skin_mats, p, d, slot, d->slots[slot].bone, att, at, out);
 }
 
 const float *mf_skin_avx_mats(const mf_pose *p) { return p->scratch->skin_avx ? pose_mats(p) : NULL; }
 
-/* skin() after a world change: the packing once, then the skinning. */
-static __attribute__((noinline)) int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att,
-                                                         const mf_sd_attachment *at, float *out)
+/* skin() without AVX (skin_simd) or after a world change (the packing once, then the
+ * skinning). */
+static __attribute__((noinline)) int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att,
+                                                      const mf_sd_attachment *at, float *out)
 {
-    pose_mats(p);
-    return skin(p, slot, att, at, out);
+    if (!p->scratch->skin_avx) return skin_simd(p, slot, att, at, out);
+    const mf_skel_data *d = p->data;
+    return mf_skin_avx(pose_mats(p), p, d, slot, d->slots[slot].bone, att, at, out);
 }
 #else
 #define skin skin_simd
