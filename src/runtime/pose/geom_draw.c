@@ -244,10 +244,11 @@ typedef struct build_state {
  * a clipping attachment): nothing of that slot written. Calls nothing, so that its state stays
  * in registers; no room checks: a kept item fits where it fitted in the previous build.
  *
- * Only the run's first item is tested for its place: the previous build's items lie end to
- * end (vertex_first, index_first: the sums of the counts before them) and a kept item's counts
- * are its attachment's (it was not clipped), so the items after a kept one stand where this
- * build puts them; the counts after the run are those of its last item's end. */
+ * Only the run's first item is tested for its place, by the caller (in_place): the previous
+ * build's items lie end to end (vertex_first, index_first: the sums of the counts before them)
+ * and a kept item's counts are its attachment's (it was not clipped), so the items after a kept
+ * one stand where this build puts them; the counts after the run are those of its last item's
+ * end. */
 static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose *p, int32_t keep_end, build_state *st)
 {
     const mf_skel_data *d = p->data;
@@ -259,9 +260,7 @@ static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose
     /* pointers, not counts: fewer registers, so that none spills */
     mf_draw_item *const items_at = dl->items, *const first = items_at + st->items;
     const int32_t *o = p->draw_order + st->k, *const o_end = p->draw_order + p->slot_count;
-    const mf_draw_item *it_end = items_at + keep_end;
-    if (first < it_end && (first->vertex_first != st->verts || first->index_first != st->idx))
-        it_end = first; /* not in place: none kept */
+    const mf_draw_item *const it_end = items_at + keep_end;
     mf_draw_item *it = first;
     for (; o < o_end; o++) {
         int32_t s = *o;
@@ -293,6 +292,15 @@ static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose
     }
 }
 
+/* Whether item st->items of the previous build (of prev_items) stands where this build puts
+ * the next item: else none can be kept until one is added (keep_items not called). */
+static inline bool in_place(const mf_draw_list *dl, int32_t prev_items, const build_state *st)
+{
+    if (st->items >= prev_items) return false;
+    const mf_draw_item *it = &dl->items[st->items];
+    return it->vertex_first == st->verts && it->index_first == st->idx;
+}
+
 /* The build proper (dl and p checked: p of dl's data); skin false: unclipped items' vertices
  * left unwritten (mf_draw_list_build_items). Always inlined into the two callers below, each
  * with a constant skin. Runs of kept items by keep_items; here the slots that need more: items
@@ -305,7 +313,7 @@ static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const 
     int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
     build_state st = {0, 0, 0, 0, 0};
     while (1) {
-        if (clip_end == -2) keep_items(dl, p, prev_items, &st);
+        if (clip_end == -2 && in_place(dl, prev_items, &st)) keep_items(dl, p, prev_items, &st);
         if (st.k >= p->slot_count) break;
         int32_t s = p->draw_order[st.k++];
         int32_t att = p->attachment[s];
