@@ -219,7 +219,7 @@ static __attribute__((noinline)) void skin_items(const mf_draw_list *dl, const m
         for (; it < end; it++) {
             if (it->clipped) continue;
             int32_t s = it->slot, att = it->attachment;
-            mf_skin_avx(mats, p, d, s, d->slots[s].bone, att, &d->attachments[att], vertices + 2 * it->vertex_first);
+            mf_skin_avx(mats, p, d, s, d->slots[s].bone, att, &d->attachments[att], vertices + 2 * (size_t)it->vertex_first);
         }
         return;
     }
@@ -227,7 +227,7 @@ static __attribute__((noinline)) void skin_items(const mf_draw_list *dl, const m
     for (; it < end; it++) {
         if (it->clipped) continue;
         int32_t att = it->attachment;
-        mf_skin_attachment(p, it->slot, att, &d->attachments[att], vertices + 2 * it->vertex_first);
+        mf_skin_attachment(p, it->slot, att, &d->attachments[att], vertices + 2 * (size_t)it->vertex_first);
     }
 }
 
