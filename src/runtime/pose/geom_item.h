@@ -34,9 +34,12 @@ static inline void mf_geom_item_light(const float *slot, uint32_t color, float l
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
     /* the bytes widened in lanes (rgba: the word's high byte first) and divided by 255: a
      * correctly rounded quotient, as the table's, in a third of its instructions */
-    __m128i z = _mm_setzero_si128(), c = _mm_cvtsi32_si128((int)color);
-    c = _mm_unpacklo_epi16(_mm_unpacklo_epi8(c, z), z);
-    __m128 ac = _mm_div_ps(_mm_cvtepi32_ps(_mm_shuffle_epi32(c, _MM_SHUFFLE(0, 1, 2, 3))), _mm_set1_ps(255.0f));
+    __m128 ac = _mm_set1_ps(1.0f); /* white, the most common: 255 / 255 */
+    if (color != 0xffffffffu) {
+        __m128i z = _mm_setzero_si128(), c = _mm_cvtsi32_si128((int)color);
+        c = _mm_unpacklo_epi16(_mm_unpacklo_epi8(c, z), z);
+        ac = _mm_div_ps(_mm_cvtepi32_ps(_mm_shuffle_epi32(c, _MM_SHUFFLE(0, 1, 2, 3))), _mm_set1_ps(255.0f));
+    }
     _mm_storeu_ps(light, _mm_mul_ps(_mm_loadu_ps(slot), ac));
 #else
     for (int32_t j = 0; j < 4; j++) light[j] = slot[j] * mf_unit_byte[(color >> (24 - 8 * j)) & 255u];
