@@ -272,12 +272,8 @@ static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose
             continue;
         }
         if (it >= it_end) break;
-        int32_t image = at->image, uv_set = 0; /* mf_geom_item_frame with the pose's array in hand */
-        if (at->seq_count > 0 && image >= 0) {
-            int32_t f = seq_index[s] >= 0 ? seq_index[s] : at->seq_setup;
-            if (f >= 0 && f < at->seq_count) image += f;
-            if (f >= 0 && f < at->uv_sets) uv_set = f;
-        }
+        int32_t image, uv_set;
+        mf_geom_item_seq(seq_index, s, at, &image, &uv_set);
         if (it->slot != s || it->attachment != att || it->uv_set != uv_set || it->clipped) break;
         it->image = image;
         mf_geom_item_light(color + 4 * s, at->color, it->light);

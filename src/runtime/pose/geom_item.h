@@ -16,16 +16,25 @@ static inline bool mf_geom_drawable(uint8_t type)
     return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
 }
 
-/* The image and uv set slot s draws of attachment at: a packed sequence has one uv set a frame. */
+/* The image and uv set slot s draws of attachment at, from the pose's sequence frames
+ * (seq_index: mf_pose.seq_index): a packed sequence has one uv set a frame. */
+static inline void mf_geom_item_seq(const int32_t *seq_index, int32_t s, const mf_sd_attachment *at, int32_t *image,
+                                    int32_t *uv_set)
+{
+    int32_t img = at->image, uv = 0;
+    if (at->seq_count > 0 && img >= 0) {
+        int32_t f = seq_index[s] >= 0 ? seq_index[s] : at->seq_setup;
+        if (f >= 0 && f < at->seq_count) img += f;
+        if (f >= 0 && f < at->uv_sets) uv = f;
+    }
+    *image = img, *uv_set = uv;
+}
+
+/* The same from the pose. */
 static inline void mf_geom_item_frame(const mf_pose *p, int32_t s, const mf_sd_attachment *at, int32_t *image,
                                       int32_t *uv_set)
 {
-    *image = at->image, *uv_set = 0;
-    if (at->seq_count > 0 && at->image >= 0) {
-        int32_t f = p->seq_index[s] >= 0 ? p->seq_index[s] : at->seq_setup;
-        if (f >= 0 && f < at->seq_count) *image = at->image + f;
-        if (f >= 0 && f < at->uv_sets) *uv_set = f;
-    }
+    mf_geom_item_seq(p->seq_index, s, at, image, uv_set);
 }
 
 /* light: slot colour (slot: its 4 floats) × attachment colour (straight). */
