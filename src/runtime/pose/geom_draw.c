@@ -172,11 +172,11 @@ static bool clip_item(mf_draw_list *dl, mf_draw_item *it, const float *v, const 
     return true;
 }
 
-/* Appends an item whose uvs and indices must be written (or clipped): its vertices (unless
- * skin is false and it is not clipped), uvs, indices and counts. */
-static inline __attribute__((always_inline)) void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it,
-                                                            const mf_sd_attachment *at, int32_t uv_set,
-                                                            bool clipping, bool skin)
+/* Appends an item whose uvs and indices must be written (or clipped): a clipped item's
+ * vertices (an unclipped one's are skin_items'), uvs, indices and counts. Out of line: the
+ * steady loop (items kept) never calls it. */
+static __attribute__((noinline)) void add_item(mf_draw_list *dl, const mf_pose *p, mf_draw_item *it,
+                                               const mf_sd_attachment *at, int32_t uv_set, bool clipping)
 {
     const mf_skel_data *d = p->data;
     int32_t s = it->slot, att = it->attachment, n = at->vertex_count, ni = at->tri_count;
@@ -198,7 +198,6 @@ static inline __attribute__((always_inline)) void add_item(mf_draw_list *dl, con
         }
         return;
     }
-    if (skin) mf_skin_attachment(p, s, att, at, dl->vertices + 2 * dl->vertex_count);
     memcpy(dl->uvs + 2 * dl->vertex_count, uv, (size_t)n * 2 * sizeof(float));
     memcpy(dl->indices + dl->index_count, tri, (size_t)ni * sizeof(uint16_t));
     it->vertex_count = n, it->index_count = ni;
@@ -206,60 +205,147 @@ static inline __attribute__((always_inline)) void add_item(mf_draw_list *dl, con
     dl->item_count++;
 }
 
+/* The vertices of the unclipped items among the first n (the build's), each into its range.
+ * A second pass over the items: the first then calls nothing for a kept item and keeps its
+ * state in registers, and this one holds little across the kernels' calls. */
+static __attribute__((noinline)) void skin_items(const mf_draw_list *dl, const mf_pose *p, int32_t n)
+{
+    const mf_skel_data *d = p->data;
+    float *vertices = dl->vertices;
+    const mf_draw_item *it = dl->items, *end = it + n;
+#if MF_SKIN_AVX
+    const float *mats = mf_skin_avx_mats(p); /* packed once a build; NULL: no AVX */
+    if (mats) {
+        for (; it < end; it++) {
+            if (it->clipped) continue;
+            int32_t s = it->slot, att = it->attachment;
+            mf_skin_avx(mats, p, d, s, d->slots[s].bone, att, &d->attachments[att], vertices + 2 * (size_t)it->vertex_first);
+        }
+        return;
+    }
+#endif
+    for (; it < end; it++) {
+        if (it->clipped) continue;
+        int32_t att = it->attachment;
+        mf_skin_attachment(p, it->slot, att, &d->attachments[att], vertices + 2 * (size_t)it->vertex_first);
+    }
+}
+
+/* Where a build stands: the next position in draw order and the counts so far. */
+typedef struct build_state {
+    int32_t k, items, verts, idx, kept;
+} build_state;
+
+/* The steady part of a build: from draw order position st->k, the slots that draw nothing
+ * and the items kept from the previous build (items [0, keep_end) of it): the same attachment
+ * at the same place left its uvs and indices there and the rest of the item as it is, so only
+ * image and colours are written (draw runs change only with draw order, attachments,
+ * sequences and clipping). Stops at the end or at a slot that needs more (an item not kept,
+ * a clipping attachment): nothing of that slot written. Calls nothing, so that its state stays
+ * in registers; no room checks: a kept item fits where it fitted in the previous build.
+ *
+ * Only the run's first item is tested for its place, by the caller (in_place): the previous
+ * build's items lie end to end (vertex_first, index_first: the sums of the counts before them)
+ * and a kept item's counts are its attachment's (it was not clipped), so the items after a kept
+ * one stand where this build puts them; the counts after the run are those of its last item's
+ * end. */
+static __attribute__((noinline)) void keep_items(mf_draw_list *dl, const mf_pose *p, int32_t keep_end, build_state *st)
+{
+    const mf_skel_data *d = p->data;
+    const int32_t *slot_att = p->attachment, *seq_index = p->seq_index;
+    const uint8_t *active = p->active;
+    const float *color = p->color, *dark = p->dark;
+    const mf_sd_slot *slots = d->slots;
+    const mf_sd_attachment *atts = d->attachments;
+    /* pointers, not counts: fewer registers, so that none spills */
+    mf_draw_item *const items_at = dl->items, *const first = items_at + st->items;
+    const int32_t *o = p->draw_order + st->k, *const o_end = p->draw_order + p->slot_count;
+    const mf_draw_item *const it_end = items_at + keep_end;
+    mf_draw_item *it = first;
+    for (; o < o_end; o++) {
+        int32_t s = *o;
+        int32_t att = slot_att[s];
+        if (att < 0 || !active[slots[s].bone]) continue;
+        const mf_sd_attachment *at = &atts[att];
+        if (!mf_geom_drawable(at->type)) {
+            if (at->type == MF_SD_ATT_CLIPPING) break;
+            continue;
+        }
+        if (it >= it_end) break;
+        int32_t image, uv_set;
+        mf_geom_item_seq(seq_index, s, at, &image, &uv_set);
+        if (it->slot != s || it->attachment != att || it->uv_set != uv_set || it->clipped) break;
+        it->image = image;
+        mf_geom_item_light(color + 4 * s, at->color, it->light);
+        memcpy(it->dark, dark + 3 * s, 3 * sizeof(float));
+        it++;
+    }
+    int32_t items = (int32_t)(it - items_at);
+    st->k = (int32_t)(o - p->draw_order), st->kept += (int32_t)(it - first), st->items = items;
+    if (it > first) {
+        const mf_draw_item *last = it - 1;
+        st->verts = last->vertex_first + last->vertex_count, st->idx = last->index_first + last->index_count;
+    }
+}
+
+/* Whether item st->items of the previous build (of prev_items) stands where this build puts
+ * the next item: else none can be kept until one is added (keep_items not called). */
+static inline bool in_place(const mf_draw_list *dl, int32_t prev_items, const build_state *st)
+{
+    if (st->items >= prev_items) return false;
+    const mf_draw_item *it = &dl->items[st->items];
+    return it->vertex_first == st->verts && it->index_first == st->idx;
+}
+
 /* The build proper (dl and p checked: p of dl's data); skin false: unclipped items' vertices
  * left unwritten (mf_draw_list_build_items). Always inlined into the two callers below, each
- * with a constant skin: one loop in the source, no test of the flag per item in either. */
+ * with a constant skin. Runs of kept items by keep_items; here the slots that need more: items
+ * added, clipping ranges (no item kept inside one), overflow. */
 static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const mf_pose *p, bool skin)
 {
     const mf_skel_data *d = p->data;
     int32_t prev_items = dl->item_count; /* items [0, prev_items) hold the previous build */
     dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
-    /* the counts in locals while items are kept (the stores through dl would reload them) */
-    int32_t items = 0, verts = 0, idx = 0, kept = 0;
     int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
-    for (int32_t k = 0; k < p->slot_count; k++) {
-        int32_t s = p->draw_order[k];
+    build_state st = {0, 0, 0, 0, 0};
+    while (1) {
+        if (clip_end == -2 && in_place(dl, prev_items, &st)) keep_items(dl, p, prev_items, &st);
+        if (st.k >= p->slot_count) break;
+        int32_t s = p->draw_order[st.k++];
         int32_t att = p->attachment[s];
         const mf_sd_slot *sd = &d->slots[s];
         if (att < 0 || !p->active[sd->bone]) goto next;
         const mf_sd_attachment *at = &d->attachments[att];
         if (at->type == MF_SD_ATT_CLIPPING) {
             if (clip_end == -2) {
-                dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx;
+                dl->item_count = st.items, dl->vertex_count = st.verts, dl->index_count = st.idx;
                 if (start_clip(dl, p, s, att)) clip_end = at->end_slot;
             }
             continue; /* the clip's own slot never ends its range */
         }
         if (!mf_geom_drawable(at->type)) goto next;
         int32_t n = at->vertex_count, ni = at->tri_count;
-        if (items >= dl->item_cap || verts + n > dl->vertex_cap || idx + ni > dl->index_cap) {
+        if (st.items >= dl->item_cap || st.verts + n > dl->vertex_cap || st.idx + ni > dl->index_cap) {
             dl->overflow++;
             goto next;
         }
-        mf_draw_item *it = &dl->items[items];
+        /* not kept (keep_items stopped here, or clipping) */
+        mf_draw_item *it = &dl->items[st.items];
         int32_t image, uv_set;
         mf_geom_item_frame(p, s, at, &image, &uv_set);
         it->image = image;
         mf_geom_item_colours(p, s, at->color, it->light, it->dark);
-        /* the same attachment at the same place as in the previous build left its uvs and
-         * indices there, and the rest of the item as it is: draw runs change only with draw
-         * order, attachments, sequences and clipping (decided before the item is written over) */
-        if (clip_end == -2 && items < prev_items && it->slot == s && it->attachment == att &&
-            it->uv_set == uv_set && !it->clipped && it->vertex_first == verts && it->index_first == idx) {
-            if (skin) mf_skin_attachment(p, s, att, at, dl->vertices + 2 * verts);
-            verts += n, idx += ni, items++, kept++;
-        } else {
-            it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
-            it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
-            it->vertex_first = verts, it->index_first = idx;
-            dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx;
-            add_item(dl, p, it, at, uv_set, clip_end != -2, skin);
-            items = dl->item_count, verts = dl->vertex_count, idx = dl->index_count;
-        }
+        it->slot = s, it->attachment = att, it->uv_set = uv_set; /* every field written */
+        it->blend = sd->blend, it->has_dark = sd->has_dark, it->clipped = false;
+        it->vertex_first = st.verts, it->index_first = st.idx;
+        dl->item_count = st.items, dl->vertex_count = st.verts, dl->index_count = st.idx;
+        add_item(dl, p, it, at, uv_set, clip_end != -2);
+        st.items = dl->item_count, st.verts = dl->vertex_count, st.idx = dl->index_count;
     next:
-        if (clip_end != -2 && clip_end == s) clip_end = -2;
+        if (clip_end == s) clip_end = -2; /* s >= 0: never while -2 or -1 */
     }
-    dl->item_count = items, dl->vertex_count = verts, dl->index_count = idx, dl->items_kept = kept;
+    dl->item_count = st.items, dl->vertex_count = st.verts, dl->index_count = st.idx, dl->items_kept = st.kept;
+    if (skin) skin_items(dl, p, st.items);
 }
 
 /* noinline: inlined under the checks, the loop compiled to some 50-70 more instructions a

@@ -92,6 +92,23 @@ static inline int32_t mf_skin_weighted_avx(const float *mats, const mf_skel_data
  * its vertex count. */
 int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *deform, int32_t n, float *out);
 int32_t mf_skin_region_avx(const float *mat, const float *v, float *out);
+/* The pose's packed matrices for the AVX kernels (packed now when a world change made them
+ * stale), or NULL where the CPU lacks AVX (mf_skin_attachment then). */
+const float *mf_skin_avx_mats(const mf_pose *p);
+/* A drawable attachment att (at) on slot s of bone `bone`, all valid, through the AVX kernels
+ * from mats (mf_skin_avx_mats); returns its vertex count. Inline where the caller already
+ * holds the slot's bone and the data. */
+static inline __attribute__((always_inline)) int32_t mf_skin_avx(const float *mats, const mf_pose *p,
+                                                                 const mf_skel_data *d, int32_t s, int32_t bone,
+                                                                 int32_t att, const mf_sd_attachment *at, float *out)
+{
+    if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
+        return mf_skin_region_avx(mats + 8 * (size_t)bone, d->floats + at->vertex_first, out);
+    const float *deform = NULL; /* the slot's deform when it holds this mesh's */
+    if (at->deform_count > 0 && p->deform_attachment[s] == att) deform = p->deform + p->deform_first[s];
+    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
+    return mf_skin_rigid_avx(mats + 8 * (size_t)bone, d->floats + at->vertex_first, deform, at->vertex_count, out);
+}
 #else
 #define MF_SKIN_AVX 0
 #endif

@@ -1,11 +1,16 @@
 /* CPU skinning: world vertices of attachments, point attachments and pose bounds. */
 #include <float.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "geom_skin.h"
 #include "geom_skin_neon.h"
 #include "pose_atan.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
+#if MF_SKIN_AVX
+#include <immintrin.h> /* the AVX packing (a target attribute; run where the CPU has AVX) */
+#endif
 
 /* SSE2 skinning on x86-64 (always there) or any x86 compiled with SSE2, NEON on aarch64
  * (geom_skin_neon.h); scalar elsewhere or with -DMF_NO_SIMD. Chosen at build time. */
@@ -73,6 +78,44 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
     for (int32_t i = 0; i < n; i++) world_vertex(p, bone, at, deform, i, &out[2 * i], &out[2 * i + 1]);
 }
 
+static void pack_bones_from(const mf_pose *p, float *mats, int32_t b);
+
+#if MF_SKIN_AVX
+/* mf_skin_pack_bones where the CPU has AVX: eight bones a step, each bone's {a, b, wx, 0, c,
+ * d, wy, 0} a column of the 8×8 transpose of the rows a, b, wx, 0, c, d, wy, 0 (some 60% of
+ * the SSE2 packing's instructions); the rest as mf_skin_pack_bones packs them. Moves only: the
+ * same bits. */
+__attribute__((target("avx"))) static void pack_bones_avx(const mf_pose *p, float *mats)
+{
+    const float *pa = p->a, *pb = p->b, *pc = p->c, *pd = p->d, *px = p->wx, *py = p->wy;
+    int32_t b = 0, n = p->bone_count;
+    const __m256 z = _mm256_setzero_ps();
+    for (; b + 8 <= n; b += 8) {
+        __m256 a = _mm256_loadu_ps(pa + b), bb = _mm256_loadu_ps(pb + b), wx = _mm256_loadu_ps(px + b);
+        __m256 c = _mm256_loadu_ps(pc + b), d = _mm256_loadu_ps(pd + b), wy = _mm256_loadu_ps(py + b);
+        /* per 128-bit lane (bones 0-3, 4-7): pairs, then quads {a, b, wx, 0} and {c, d, wy, 0} */
+        __m256 t0 = _mm256_unpacklo_ps(a, bb), t1 = _mm256_unpackhi_ps(a, bb);
+        __m256 t2 = _mm256_unpacklo_ps(wx, z), t3 = _mm256_unpackhi_ps(wx, z);
+        __m256 t4 = _mm256_unpacklo_ps(c, d), t5 = _mm256_unpackhi_ps(c, d);
+        __m256 t6 = _mm256_unpacklo_ps(wy, z), t7 = _mm256_unpackhi_ps(wy, z);
+        __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)), u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+        __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)), u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+        __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0)), u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
+        __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0)), u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
+        float *q = mats + 8 * (size_t)b; /* bone b + i: u_i's and u_(i+4)'s low lanes, b + 4 + i: high */
+        _mm256_storeu_ps(q, _mm256_permute2f128_ps(u0, u4, 0x20));
+        _mm256_storeu_ps(q + 8, _mm256_permute2f128_ps(u1, u5, 0x20));
+        _mm256_storeu_ps(q + 16, _mm256_permute2f128_ps(u2, u6, 0x20));
+        _mm256_storeu_ps(q + 24, _mm256_permute2f128_ps(u3, u7, 0x20));
+        _mm256_storeu_ps(q + 32, _mm256_permute2f128_ps(u0, u4, 0x31));
+        _mm256_storeu_ps(q + 40, _mm256_permute2f128_ps(u1, u5, 0x31));
+        _mm256_storeu_ps(q + 48, _mm256_permute2f128_ps(u2, u6, 0x31));
+        _mm256_storeu_ps(q + 56, _mm256_permute2f128_ps(u3, u7, 0x31));
+    }
+    pack_bones_from(p, mats, b);
+}
+#endif
+
 #if MF_SKIN_SSE2 || MF_SKIN_NEON
 /* The pose's packed world: written by the first skinning after each world update (a world
  * change since, mf_pose_update_bone or mf_pose_world_changed, packs it again), once. The pose is the
@@ -81,7 +124,12 @@ static const float *pose_mats(const mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
     if (!s->skin_mats_valid) {
-        mf_skin_pack_bones(p, s->skin_mats);
+#if MF_SKIN_AVX
+        if (s->skin_avx)
+            pack_bones_avx(p, s->skin_mats);
+        else
+#endif
+            mf_skin_pack_bones(p, s->skin_mats);
         s->skin_mats_valid = 1;
     }
     return s->skin_mats;
@@ -175,7 +223,11 @@ static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slo
 }
 
 #if MF_SKIN_AVX
-static int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+
+/* The two flags skin() tests, side by side: read as one 16-bit word. */
+_Static_assert(offsetof(mf_pose_scratch, skin_avx) == offsetof(mf_pose_scratch, skin_mats_valid) + 1,
+               "skin_mats_valid and skin_avx must be adjacent bytes");
 
 /* An attachment on a slot, both valid, with the build's fastest path: AVX where the CPU has
  * it, else skin_simd (the same bits). Returns its vertex count: the AVX kernels return it (a
@@ -184,24 +236,23 @@ static int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att, con
 static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out)
 {
     const mf_pose_scratch *s = p->scratch;
-    if (!s->skin_avx) return skin_simd(p, slot, att, at, out);
-    if (!s->skin_mats_valid) return skin_avx_packing(p, slot, att, at, out);
+    uint16_t ready; /* AVX and the matrices packed: both flags 1 (either byte order) */
+    memcpy(&ready, &s->skin_mats_valid, sizeof ready);
+    if (ready != 0x0101) return skin_avx_slow(p, slot, att, at, out);
     const mf_skel_data *d = p->data;
-    const float *mats = s->skin_mats;
-    if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
-        return mf_skin_region_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, out);
-    const float *deform = mesh_deform(p, slot, att, at);
-    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
-    return mf_skin_rigid_avx(mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, deform,
-                             at->vertex_count, out);
+    return mf_skin_avx(s->skin_mats, p, d, slot, d->slots[slot].bone, att, at, out);
 }
 
-/* skin() after a world change: the packing once, then the skinning. */
-static __attribute__((noinline)) int32_t skin_avx_packing(const mf_pose *p, int32_t slot, int32_t att,
-                                                         const mf_sd_attachment *at, float *out)
+const float *mf_skin_avx_mats(const mf_pose *p) { return p->scratch->skin_avx ? pose_mats(p) : NULL; }
+
+/* skin() without AVX (skin_simd) or after a world change (the packing once, then the
+ * skinning). */
+static __attribute__((noinline)) int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att,
+                                                      const mf_sd_attachment *at, float *out)
 {
-    pose_mats(p);
-    return skin(p, slot, att, at, out);
+    if (!p->scratch->skin_avx) return skin_simd(p, slot, att, at, out);
+    const mf_skel_data *d = p->data;
+    return mf_skin_avx(pose_mats(p), p, d, slot, d->slots[slot].bone, att, at, out);
 }
 #else
 #define skin skin_simd
@@ -243,9 +294,11 @@ __attribute__((noinline)) int32_t mf_skin_attachment(const mf_pose *p, int32_t s
     return skin(p, slot, att, at, out);
 }
 
-void mf_skin_pack_bones(const mf_pose *p, float *mats)
+void mf_skin_pack_bones(const mf_pose *p, float *mats) { pack_bones_from(p, mats, 0); }
+
+/* Bones b on packed. */
+static void pack_bones_from(const mf_pose *p, float *mats, int32_t b)
 {
-    int32_t b = 0;
 #if MF_SKIN_SSE2
     /* four bones a step: {a, b, wx, 0} and {c, d, wy, 0} are 4×4 transposes */
     for (; b + 4 <= p->bone_count; b += 4) {
