@@ -18,7 +18,7 @@ double mf_tracks_anim_time(const mf_track_entry *e)
     if (e->loop) {
         double dur = (double)e->clip_end - e->clip_start;
         if (dur == 0) return e->clip_start;
-        return fmod(e->track_time, dur) + e->clip_start;
+        return mf_fmod_lap(e->track_time, dur) + e->clip_start;
     }
     return fmin(e->track_time + e->clip_start, (double)e->clip_end);
 }
@@ -116,7 +116,7 @@ static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
         t->dropped += d1 + d2; /* more than 64 keys in one frame of one entry */
     }
     double dur = (double)e->clip_end - e->clip_start;
-    double last_wrapped = n == 0 ? 0 : dur > 0 ? fmod(e->track_last, dur) : e->track_last; /* with events only */
+    double last_wrapped = n == 0 ? 0 : dur > 0 ? mf_fmod_lap(e->track_last, dur) : e->track_last; /* with events only */
     int32_t k = 0;
     for (; k < n; k++) { /* this lap's events come before the completion */
         if (t->fired[k].time < last_wrapped) break;

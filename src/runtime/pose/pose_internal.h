@@ -26,6 +26,8 @@ typedef struct mf_pose_seg {
     float t0, t1;
     union {
         const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
+        const struct mf_bz_prep *pz[2]; /* a shared table's curves: the same prepared
+                                         * (mf_bz_prep, curve_eval.h), NULL: linear */
         int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
                         * compiled under skins, looked up each time) */
         struct {       /* colour and constraint values (MF_SEG_VALUES): key k's values (key
@@ -95,9 +97,10 @@ static inline int32_t mf_pose_local_stride(int32_t bone_count)
 
 /* The entries a table of d holds (the kinds it compiles: key_count + 1 a timeline), and its
  * filling from the data alone (span and seg sized by the caller: timeline_count spans,
- * entries segments). */
+ * entries segments; prep: bezier_count prepared beziers, which the table's curve entries
+ * point at instead of the data's). */
 size_t mf_seg_table_entries(const mf_skel_data *d);
-void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg);
+void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg, struct mf_bz_prep *prep);
 
 /* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
  * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
@@ -191,6 +194,16 @@ enum {
 
 /* i / 255.0f for every byte i (geom_draw.c): unpacking colours without divisions. */
 extern const float mf_unit_byte[256];
+
+/* fmod(x, y), without the call where it is one subtraction at most (a looping clip's first two
+ * laps): x in [0, y) is x itself, x in [y, 2y) is x - y, which is exact (Sterbenz: y <= x <=
+ * 2y); anything else (negative, NaN, later laps) is fmod's. */
+static inline double mf_fmod_lap(double x, double y)
+{
+    if (x >= 0.0 && x < y) return x;
+    if (x >= y && x < 2.0 * y) return x - y;
+    return fmod(x, y);
+}
 
 /* Wraps degrees into [-180, 180]. */
 static inline float mf_wrap_deg(float r)

@@ -162,7 +162,7 @@ static double local_time(const mf_skel_data *d, int32_t clip, double time, bool 
 {
     double len = d->clips[clip].length;
     if (loop && len > 0) {
-        double r = fmod(time, len);
+        double r = mf_fmod_lap(time, len);
         return r < 0 ? r + len : r;
     }
     return time;
@@ -480,7 +480,7 @@ static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_tabl
             }
             at[j] = ix = table_find(s->d, first + j, ix, t);
         }
-        if (!mf_pose_seg_write(&o, e + ix, t)) table_general(s, cs, &o, first + j, t);
+        if (!mf_pose_seg_write_as(&o, e + ix, t, true)) table_general(s, cs, &o, first + j, t);
     }
 }
 

@@ -136,10 +136,22 @@ size_t mf_seg_table_entries(const mf_skel_data *d)
     return n;
 }
 
-void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg)
+/* A table entry's curves pointed at the prepared ones (linear stays NULL: u itself is cheaper
+ * than a search). */
+static void seg_prepared(const mf_skel_data *d, mf_pose_seg *sg, const mf_bz_prep *prep)
+{
+    uint8_t h = sg->how;
+    if (h != MF_SEG_CURVE1 && h != MF_SEG_CURVE2 && h != MF_SEG_SCALE1 && h != MF_SEG_SCALE2 && h != MF_SEG_IK)
+        return;
+    const mf_sd_bezier *bz[2] = {sg->bz[0], sg->bz[1]};
+    for (int c = 0; c < 2; c++) sg->pz[c] = bz[c] ? prep + (bz[c] - d->beziers) : NULL;
+}
+
+void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg, mf_bz_prep *prep)
 {
     int32_t def = mf_skel_data_find_skin(d, "default");
     size_t at = 0;
+    for (int32_t i = 0; i < d->bezier_count; i++) mf_bz_prepare(&prep[i], &d->beziers[i]);
     for (int32_t i = 0; i < d->timeline_count; i++) {
         const mf_sd_timeline *tl = &d->timelines[i];
         span[i] = (mf_seg_span){seg, 0, 0};
@@ -152,6 +164,7 @@ void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *se
             memset(sg, 0, sizeof *sg);
             mf_pose_seg_range(sg, times, n, k);
             compile(d, NULL, def, tl, sg, k);
+            seg_prepared(d, sg, prep);
         }
     }
 }
@@ -194,7 +207,7 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
 }
 
 /* The scale, IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
-void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete, bool prep)
 {
     if (sg->how == MF_SEG_ATTACH) {
         if (!discrete) return;
@@ -207,9 +220,9 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
         float a = sg->v0[0], b = sg->v0[1];
         if (sg->how == MF_SEG_IK) {
             float u = mf_pose_seg_u(sg, t);
-            float f = mf_pose_seg_curve(sg->bz[0], u);
+            float f = mf_pose_seg_at(sg, 0, u, prep);
             a = sg->v0[0] + sg->dv[0] * f;
-            if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+            if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
             b = sg->v0[1] + sg->dv[1] * f;
         }
         int32_t i = sg->slot;
@@ -226,10 +239,10 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
     }
     if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
     float u = mf_pose_seg_u(sg, t);
-    float f = mf_pose_seg_curve(sg->bz[0], u);
+    float f = mf_pose_seg_at(sg, 0, u, prep);
     p->x[sg->dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
     if (sg->how == MF_SEG_SCALE1) return;
-    if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+    if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
     p->y[sg->dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
 }
 
