@@ -1,7 +1,8 @@
 /* The shared table's fast forms give the general ones' values bit for bit: a prepared bezier
  * (mf_bz_prep, curve_eval.h) through mf_pose_seg_pcurve against mf_pose_seg_curve on random
  * and degenerate beziers (repeated x, x at 0 and 1, signed zeros) at random positions, the
- * edges and their neighbours; mf_fmod_lap against fmod. */
+ * edges and their neighbours; mf_fmod_lap against fmod (float and other lengths, a few laps to
+ * billions, lap boundaries and their neighbours). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -75,20 +76,26 @@ static void same_double(double a, double b, double x, double y)
 static void test_fmod_lap(void **state)
 {
     (void)state;
-    double ys[] = {1.2666666507720947, 1.0 / 3.0, 0.5, 1.0, 1e-300, 1e300, DBL_MAX, INFINITY, 0.0, -1.0, NAN};
+    double ys[] = {1.2666666507720947, (double)(1.0f / 3.0f), 1.0 / 3.0, 0.5, 1.0, (double)0.1f, 0.1, 1e-300,
+                   (double)FLT_TRUE_MIN, 1e300, (double)FLT_MAX, DBL_MAX, INFINITY, 0.0, -1.0, NAN};
     uint64_t rng = 0x9e3779b97f4a7c15u;
     for (size_t i = 0; i < sizeof ys / sizeof ys[0]; i++) {
         double y = ys[i];
         double xs[] = {0.0, -0.0, y, -y, 2 * y, nextafter(y, 0.0), nextafter(y, INFINITY), nextafter(2 * y, 0.0),
                        3.5 * y, -0.5 * y, INFINITY, -INFINITY, NAN, DBL_MAX};
         for (size_t j = 0; j < sizeof xs / sizeof xs[0]; j++) same_double(mf_fmod_lap(xs[j], y), fmod(xs[j], y), xs[j], y);
-        for (int j = 0; j < 20000; j++) {
-            double x = (double)(rng_next(&rng) >> 11) / 9007199254740992.0 * 3.0 * (isfinite(y) ? y : 1.0);
+        for (int j = 0; j < 200000; j++) { /* up to 3 laps, then up to 2^(0..31) laps */
+            double laps = j < 20000 ? 3.0 : ldexp(1.0, (int)(rng_next(&rng) % 32));
+            double x = (double)(rng_next(&rng) >> 11) / 9007199254740992.0 * laps * (isfinite(y) ? y : 1.0);
             same_double(mf_fmod_lap(x, y), fmod(x, y), x, y);
+            double n = floor(x / y) * y; /* near the lap boundaries */
+            same_double(mf_fmod_lap(n, y), fmod(n, y), n, y);
+            same_double(mf_fmod_lap(nextafter(n, 0.0), y), fmod(nextafter(n, 0.0), y), nextafter(n, 0.0), y);
+            same_double(mf_fmod_lap(nextafter(n, INFINITY), y), fmod(nextafter(n, INFINITY), y), nextafter(n, INFINITY), y);
         }
     }
-    for (int j = 0; j < 100000; j++) { /* frame sums as tracks keep them */
-        double y = 0.1 + unit(&rng) * 3.0, x = 0.0;
+    for (int j = 0; j < 100000; j++) { /* frame sums as tracks keep them, float lengths */
+        double y = (double)(0.1f + unit(&rng) * 3.0f), x = 0.0;
         for (int f = (int)(rng_next(&rng) % 400); f > 0; f--) x += 1.0 / 60.0;
         same_double(mf_fmod_lap(x, y), fmod(x, y), x, y);
     }

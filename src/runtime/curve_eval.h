@@ -61,8 +61,9 @@ MF_CURVE_INLINE float mf_bezier_at(const mf_sd_bezier *b, float u)
  * samples' x for the search, then per piece what mf_bezier_at picks and forms
  * from them (x0, y0, y1 - y0, x1 - x0), one load away instead of three cases. */
 typedef struct mf_bz_prep {
+    float p[10][4];   /* piece i (mf_bezier_below's count): x0, y0, y1 - y0, x1 - x0 (first:
+                       * a piece's address is the prepared curve's plus 16 i) */
     float x[12];      /* the 9 samples' x, 1 after them */
-    float p[10][4];   /* piece i (mf_bezier_below's count): x0, y0, y1 - y0, x1 - x0 */
 } mf_bz_prep;
 
 /* mf_bezier_at(b, u) for 0 < u < 1 from b's prepared pieces: the same operations on the same
@@ -70,7 +71,7 @@ typedef struct mf_bz_prep {
  * y1 + 0 of y1's zero sign, over width 1). */
 MF_CURVE_INLINE float mf_bz_prep_at(const mf_bz_prep *q, float u)
 {
-    const float *c = q->p[mf_bezier_below_x(q->x, u)];
+    const float *c = q->p[(unsigned)mf_bezier_below_x(q->x, u)];
     return c[1] + c[2] * (u - c[0]) / c[3];
 }
 

@@ -435,14 +435,16 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
     p->scratch->seg_ready[c] = 1;
 }
 
-/* The entry of a shared table's timeline i holding t (k + 1): find_key from the entry the pose
- * was at (ix, any value: out of range starts from key 0), through a cursor of its own (the
- * pose's stays the general path's, whose segment it keys: locate). */
-static __attribute__((noinline)) uint32_t table_find(const mf_skel_data *d, int32_t i, uint32_t ix, double t)
+/* The entry of a shared table's timeline i holding t, as its byte offset ((k + 1) * the entry
+ * size): find_key from the entry the pose was at (off: any value; out of range starts from key
+ * 0), through a cursor of its own (the pose's stays the general path's, whose segment it keys:
+ * locate). */
+static __attribute__((noinline)) uint32_t table_find(const mf_skel_data *d, int32_t i, uint32_t off, double t)
 {
     const mf_sd_timeline *tl = &d->timelines[i];
-    int32_t cursor = (int32_t)ix - 1;
-    return (uint32_t)(find_key(d->times + tl->key_first, tl->key_count, &cursor, t) + 1);
+    int32_t cursor = (int32_t)(off / sizeof(mf_pose_seg)) - 1; /* out of range: from key 0 */
+    int32_t k = find_key(d->times + tl->key_first, tl->key_count, &cursor, t);
+    return (uint32_t)((size_t)(k + 1) * sizeof(mf_pose_seg));
 }
 
 /* A timeline of a table sample that the table does not compile (or not at this key): the
@@ -457,30 +459,32 @@ static __attribute__((noinline)) void table_general(sampler *s, const mf_clip_sa
 }
 
 /* The full-weight Replace sample through a shared table (mf_seg_table): per timeline the pose's
- * entry index, re-found when t left its range; the table's segment written as the pose's own
- * would be. Kinds it does not compile (count 0) and entries not compiled (values held before
- * the first or from the last key) take the general path with the pose's own segment, as
- * without it. */
+ * entry (a byte offset: no scaling in the loop), re-found when t left its range; the table's
+ * segment written as the pose's own would be. Kinds it does not compile (count 0) and entries
+ * not compiled (values held before the first or from the last key) take the general path with
+ * the pose's own segment, as without it; events do nothing there at full weight. */
 static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_table *tb, double t)
 {
     mf_pose *p = s->p;
     const mf_sd_clip *clip = &s->d->clips[cs->clip];
     int32_t first = clip->timeline_first;
-    const mf_seg_span *span = tb->span + first;
+    const mf_seg_span *span = tb->span + first, *end = span + clip->timeline_count;
     uint32_t *at = (uint32_t *)p->scratch->seg_at + first;
     mf_pose_seg_out o = {p, p->x, p->y, s->discrete};
     float tf = mf_pose_seg_floor(t);
-    for (int32_t j = 0, n = clip->timeline_count; j < n; j++) {
-        const mf_pose_seg *e = span[j].seg;
-        uint32_t ix = at[j];
-        if (__builtin_expect(ix >= span[j].count || !(tf >= e[ix].t0 && tf < e[ix].t1), 0)) {
-            if (!span[j].count) {
-                table_general(s, cs, &o, first + j, t);
+    for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
+        uint32_t off = *at; /* any value: a whole entry's below the end is read */
+        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + (off & ~(uint32_t)(sizeof *e - 1)));
+        if (__builtin_expect(off >= sp->end || !(tf >= e->t0 && tf < e->t1), 0)) {
+            int32_t i = first + (int32_t)(sp - span);
+            if (!sp->count) {
+                if (s->d->timelines[i].kind != MF_SD_TL_EVENT) table_general(s, cs, &o, i, t);
                 continue;
             }
-            at[j] = ix = table_find(s->d, first + j, ix, t);
+            *at = off = table_find(s->d, i, off, t);
+            e = (const mf_pose_seg *)((const char *)sp->seg + off);
         }
-        if (!mf_pose_seg_write_as(&o, e + ix, t, true)) table_general(s, cs, &o, first + j, t);
+        if (!mf_pose_seg_write_as(&o, e, t, true)) table_general(s, cs, &o, first + (int32_t)(sp - span), t);
     }
 }
 

@@ -128,11 +128,17 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     compile(p->data, p, -1, tl, sg, k);
 }
 
+/* Whether a table compiles timeline tl (its entries' byte offsets held in 32 bits). */
+static bool table_compiles(const mf_sd_timeline *tl)
+{
+    return mf_pose_seg_compiles(tl->kind) && (size_t)tl->key_count < UINT32_MAX / sizeof(mf_pose_seg) - 1;
+}
+
 size_t mf_seg_table_entries(const mf_skel_data *d)
 {
     size_t n = 0;
     for (int32_t i = 0; i < d->timeline_count; i++)
-        if (mf_pose_seg_compiles(d->timelines[i].kind)) n += (size_t)d->timelines[i].key_count + 1;
+        if (table_compiles(&d->timelines[i])) n += (size_t)d->timelines[i].key_count + 1;
     return n;
 }
 
@@ -155,10 +161,10 @@ void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *se
     for (int32_t i = 0; i < d->timeline_count; i++) {
         const mf_sd_timeline *tl = &d->timelines[i];
         span[i] = (mf_seg_span){seg, 0, 0};
-        if (!mf_pose_seg_compiles(tl->kind)) continue;
+        if (!table_compiles(tl)) continue;
         int32_t n = tl->key_count;
         const float *times = d->times + tl->key_first;
-        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, 0};
+        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, (uint32_t)((size_t)(n + 1) * sizeof(mf_pose_seg))};
         for (int32_t k = -1; k < n; k++) { /* seg_find's range, then the compile */
             mf_pose_seg *sg = &seg[at++];
             memset(sg, 0, sizeof *sg);

@@ -13,7 +13,7 @@
 #include "../curve_eval.h"
 #include "pose_internal.h"
 
-_Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small");
+_Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small (and a power of two: table offsets are masked to whole entries)");
 
 /* Whether the sampler compiles a timeline of this kind (the others always take the general
  * path with their timeline). */
@@ -136,7 +136,14 @@ MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 static inline float mf_pose_seg_floor(double t)
 {
     float tf = (float)t;
-    return (double)tf > t ? nextafterf(tf, -INFINITY) : tf;
+    if (!((double)tf > t)) return tf;
+    /* nextafterf(tf, -inf) (t is not NaN, tf not -inf): a positive float's bits less one, a
+     * negative's plus one, the smallest negative below a zero */
+    uint32_t b;
+    memcpy(&b, &tf, sizeof b);
+    b = tf > 0.0f ? b - 1u : tf < 0.0f ? b + 1u : 0x80000001u;
+    memcpy(&tf, &b, sizeof tf);
+    return tf;
 }
 
 /* What the writes of a sample share, loaded once: the pose and its x and y channels (the bases
@@ -158,15 +165,15 @@ MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pos
     if (how == MF_SEG_CURVE1) {
         float u = mf_pose_seg_u(sg, t);
         o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_at(sg, 0, u, prep));
-    } else if (how == MF_SEG_HOLD) {
-        o->x[dst] = sg->v0[0];
-        (sg->comps == 2 ? o->y : o->x)[dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
-    } else if (how == MF_SEG_CURVE2) {
+    } else if (how == MF_SEG_CURVE2) { /* before hold: more often between keys than held */
         float u = mf_pose_seg_u(sg, t);
         float f = mf_pose_seg_at(sg, 0, u, prep);
         o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
         if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
         o->y[dst] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+    } else if (how == MF_SEG_HOLD) {
+        o->x[dst] = sg->v0[0];
+        (sg->comps == 2 ? o->y : o->x)[dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
     } else if (how == MF_SEG_NONE) {
         return false;
     } else {
