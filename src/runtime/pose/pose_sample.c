@@ -435,14 +435,26 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
     p->scratch->seg_ready[c] = 1;
 }
 
-/* The entry of a shared table's timeline i holding t, as its byte offset ((k + 1) * the entry
- * size): find_key from the entry the pose was at (off: any value; out of range starts from key
- * 0), through a cursor of its own (the pose's stays the general path's, whose segment it keys:
- * locate). */
-static __attribute__((noinline)) uint32_t table_find(const mf_skel_data *d, int32_t i, uint32_t off, double t)
+/* The entry of a shared table's timeline i (span sp) holding t (tf: t rounded down to a float),
+ * as its byte offset ((k + 1) * the entry size), from the entry the pose was at (off: any
+ * value): most often the next one (find_key's answer when t lies in its range; an empty range,
+ * of keys at one time, never matches), else find_key through a cursor of its own (the pose's
+ * stays the general path's, whose segment it keys: locate; out of range starts from key 0). */
+#if defined(__clang__)
+#define MF_APART __attribute__((noinline))
+#else /* GCC: nor its parameters split (the loop would keep the span's fields it loads live) */
+#define MF_APART __attribute__((noipa))
+#endif
+static MF_APART uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
+                                    double t)
 {
+    uint32_t at = off & ~(uint32_t)(sizeof(mf_pose_seg) - 1), next = at + (uint32_t)sizeof(mf_pose_seg);
+    if (off < sp->end && next < sp->end) {
+        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + next);
+        if (tf >= e->t0 && tf < e->t1) return next;
+    }
     const mf_sd_timeline *tl = &d->timelines[i];
-    int32_t cursor = (int32_t)(off / sizeof(mf_pose_seg)) - 1; /* out of range: from key 0 */
+    int32_t cursor = (int32_t)(off / sizeof(mf_pose_seg)) - 1;
     int32_t k = find_key(d->times + tl->key_first, tl->key_count, &cursor, t);
     return (uint32_t)((size_t)(k + 1) * sizeof(mf_pose_seg));
 }
@@ -481,7 +493,7 @@ static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_tabl
                 if (s->d->timelines[i].kind != MF_SD_TL_EVENT) table_general(s, cs, &o, i, t);
                 continue;
             }
-            *at = off = table_find(s->d, i, off, t);
+            *at = off = table_find(s->d, i, sp, off, tf, t);
             e = (const mf_pose_seg *)((const char *)sp->seg + off);
         }
         if (!mf_pose_seg_write_as(&o, e, t, true)) table_general(s, cs, &o, first + (int32_t)(sp - span), t);
