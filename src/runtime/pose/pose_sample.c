@@ -460,12 +460,14 @@ static MF_APART uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_s
 }
 
 /* A timeline of a table sample that the table does not compile (or not at this key): the
- * general path with the pose's own segment (i: the timeline's index in the data). Apart: the
- * table loop keeps only its own indices live. */
+ * general path with the pose's own segment (i: the timeline's index in the data), the clip's
+ * segments cleared first if this pose has not yet (a table sample needs them only here). Apart:
+ * the table loop keeps only its own indices live. */
 static __attribute__((noinline)) void table_general(sampler *s, const mf_clip_sample *cs, const mf_pose_seg_out *o,
                                                     int32_t i, double t)
 {
     mf_pose *p = s->p;
+    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     mf_pose_seg *sg = &p->scratch->seg[i];
     if (sample_timeline(s, cs, &s->d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(o, sg, t);
 }
@@ -519,14 +521,14 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     const mf_sd_timeline *tls = d->timelines + clip->timeline_first;
     int32_t *cursors = p->cursor + clip->timeline_first;
     mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
-    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     const float *tw = cs->timeline_weights;
     int32_t n = clip->timeline_count;
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         if (cs->segs) {
-            sample_table(&s, cs, cs->segs, t);
+            sample_table(&s, cs, cs->segs, t); /* clears the pose's segments when it needs them */
             return MF_OK;
         }
+        if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
         mf_pose_seg_out o = {p, p->x, p->y, s.discrete};
@@ -544,6 +546,7 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
         }
         return MF_OK;
     }
+    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     for (int32_t j = 0; j < n; j++) {
         if (tw) {
             s.w = tw[j];
