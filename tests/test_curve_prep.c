@@ -1,5 +1,6 @@
 /* The shared table's fast forms give the general ones' values bit for bit: a prepared bezier
- * (mf_bz_prep, curve_eval.h) through mf_pose_seg_pcurve against mf_pose_seg_curve on random
+ * (mf_bz_prep, curve_eval.h) through mf_pose_seg_pcurve (and mf_pose_seg_tcurve for a table
+ * entry's 0 <= u <= 1) against mf_pose_seg_curve on random
  * and degenerate beziers (repeated x, x at 0 and 1, signed zeros) at random positions, the
  * edges and their neighbours; mf_fmod_lap against fmod (float and other lengths, a few laps to
  * billions, lap boundaries and their neighbours). */
@@ -45,6 +46,10 @@ static void check_at(const mf_sd_bezier *b, const mf_bz_prep *q, float u)
 {
     same_bits(mf_pose_seg_pcurve(q, u), mf_pose_seg_curve(b, u), "bezier", u);
     same_bits(mf_pose_seg_pcurve(NULL, u), mf_pose_seg_curve(NULL, u), "linear", u);
+    if (u >= 0.0f && u <= 1.0f && !signbit(u)) { /* a table entry's u */
+        same_bits(mf_pose_seg_tcurve(q, u), mf_pose_seg_curve(b, u), "bezier in a table", u);
+        same_bits(mf_pose_seg_tcurve(NULL, u), mf_pose_seg_curve(NULL, u), "linear in a table", u);
+    }
 }
 
 static void test_prepared_bezier(void **state)

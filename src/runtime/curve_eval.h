@@ -68,7 +68,7 @@ typedef struct mf_bz_prep {
 
 /* mf_bezier_at(b, u) for 0 < u < 1 from b's prepared pieces: the same operations on the same
  * values (a piece of width 0, never picked for checked data, gives y1 as mf_bezier_at does:
- * y1 + 0 of y1's zero sign, over width 1). */
+ * y1 + 0 of y1's zero sign, over width 1). At u = 0 it gives +0 (the first piece: 0 + +-0). */
 MF_CURVE_INLINE float mf_bz_prep_at(const mf_bz_prep *q, float u)
 {
     const float *c = q->p[(unsigned)mf_bezier_below_x(q->x, u)];
@@ -85,6 +85,7 @@ static inline void mf_bz_prepare(mf_bz_prep *q, const mf_sd_bezier *b)
         if (i < MF_SD_CURVE_SAMPLES) x1 = b->x[i], y1 = b->y[i];
         float w = x1 - x0, *c = q->p[i];
         if (w > 0.0f) c[0] = x0, c[1] = y0, c[2] = y1 - y0, c[3] = w;
+        else if (i == 0) c[0] = 0.0f, c[1] = 0.0f, c[2] = 0.0f, c[3] = 1.0f; /* only u = 0 finds it: 0 */
         else c[0] = 0.0f, c[1] = y1, c[2] = y1 == 0.0f ? y1 : 0.0f, c[3] = 1.0f;
     }
 }

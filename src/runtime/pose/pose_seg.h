@@ -113,10 +113,22 @@ MF_CURVE_INLINE float mf_pose_seg_pcurve(const mf_bz_prep *q, float u)
     return q ? mf_bz_prep_at(q, u) : u;
 }
 
-/* Channel c's curve of a segment at u, a pose's own or (prep) a shared table's. */
+/* mf_pose_seg_pcurve for 0 <= u <= 1, what a table entry's u is (t0 <= t < t1 and the span
+ * t1 - t0 in double: t - t0 from +0 up to at most the span, rounding keeping the order): linear
+ * is u itself (+0 and 1 are what the clamps give), a bezier's first piece gives +0 at u = 0;
+ * only u = 1 needs its clamp. */
+MF_CURVE_INLINE float mf_pose_seg_tcurve(const mf_bz_prep *q, float u)
+{
+    if (!q) return u;
+    if (__builtin_expect(u >= 1.0f, 0)) return 1.0f;
+    return mf_bz_prep_at(q, u);
+}
+
+/* Channel c's curve of a segment at u, a pose's own or (prep) a shared table's, whose t lies
+ * in the entry's range. */
 MF_CURVE_INLINE float mf_pose_seg_at(const mf_pose_seg *sg, int c, float u, bool prep)
 {
-    return prep ? mf_pose_seg_pcurve(sg->pz[c], u) : mf_pose_seg_curve(sg->bz[c], u);
+    return prep ? mf_pose_seg_tcurve(sg->pz[c], u) : mf_pose_seg_curve(sg->bz[c], u);
 }
 
 /* Whether a two-channel segment's second curve is its first's. */
