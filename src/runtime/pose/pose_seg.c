@@ -221,14 +221,14 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
     }
 }
 
-/* The scale, IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
+/* The IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
 void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete, bool prep)
 {
     if (sg->how == MF_SEG_ATTACH) {
         if (!discrete) return;
         /* without skins the name's attachment is the data's: found at compile */
         int32_t a = !p->skin && sg->att != MF_SEG_UNKNOWN ? sg->att : mf_pose_find_attachment(p, sg->slot, sg->name);
-        mf_pose_set_attachment(p, sg->slot, a);
+        if (p->attachment[sg->slot] != a) mf_pose_set_attachment(p, sg->slot, a); /* most frames: no change */
         return;
     }
     if (sg->how == MF_SEG_IK || sg->how == MF_SEG_IK_HOLD) {
@@ -252,12 +252,5 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
         write_values(p, sg, t);
         return;
     }
-    if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
-    float u = mf_pose_seg_u(sg, t);
-    float f = mf_pose_seg_at(sg, 0, u, prep);
-    p->x[sg->dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
-    if (sg->how == MF_SEG_SCALE1) return;
-    if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
-    p->y[sg->dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
 }
 

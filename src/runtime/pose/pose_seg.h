@@ -33,8 +33,8 @@ static inline void mf_pose_seg_range(mf_pose_seg *sg, const float *times, int32_
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
 void mf_pose_seg_compile(mf_pose *pose, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k);
-/* mf_pose_seg_write for the scale, IK, attachment and values segments (prep: a shared table's
- * entry, its curves prepared). */
+/* mf_pose_seg_write for the IK, attachment and values segments (prep: a shared table's entry,
+ * its curves prepared). */
 void mf_pose_seg_write_rare(mf_pose *pose, const mf_pose_seg *sg, double t, bool discrete, bool prep);
 
 /* A bone channel's value at full weight: keys are relative to setup, added, except scale which
@@ -186,6 +186,14 @@ MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pos
     } else if (how == MF_SEG_HOLD) {
         o->x[dst] = sg->v0[0];
         (sg->comps == 2 ? o->y : o->x)[dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
+    } else if (how == MF_SEG_SCALE1 || how == MF_SEG_SCALE2) { /* the setup value scaled */
+        float u = mf_pose_seg_u(sg, t);
+        float f = mf_pose_seg_at(sg, 0, u, prep);
+        o->x[dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
+        if (how == MF_SEG_SCALE2) {
+            if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
+            o->y[dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
+        }
     } else if (how == MF_SEG_NONE) {
         return false;
     } else {
