@@ -71,7 +71,7 @@ typedef struct mf_bz_prep {
  * y1 + 0 of y1's zero sign, over width 1). At u = 0 it gives +0 (the first piece: 0 + +-0). */
 MF_CURVE_INLINE float mf_bz_prep_at(const mf_bz_prep *q, float u)
 {
-    const float *c = q->p[(unsigned)mf_bezier_below_x(q->x, u)];
+    const float *c = q->p[(size_t)(unsigned)mf_bezier_below_x(q->x, u)];
     return c[1] + c[2] * (u - c[0]) / c[3];
 }
 

@@ -28,6 +28,10 @@ typedef struct mf_pose_seg {
         const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
         const struct mf_bz_prep *pz[2]; /* a shared table's curves: the same prepared
                                          * (mf_bz_prep, curve_eval.h), NULL: linear */
+        struct {
+            const struct mf_bz_prep *pz1_; /* pz[0] of a table's one-channel curve ... */
+            double t0d;                    /* ... whose t0 is kept widened here too */
+        };
         int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
                         * compiled under skins, looked up each time) */
         struct {       /* colour and constraint values (MF_SEG_VALUES): key k's values (key

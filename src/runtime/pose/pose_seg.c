@@ -151,6 +151,7 @@ static void seg_prepared(const mf_skel_data *d, mf_pose_seg *sg, const mf_bz_pre
         return;
     const mf_sd_bezier *bz[2] = {sg->bz[0], sg->bz[1]};
     for (int c = 0; c < 2; c++) sg->pz[c] = bz[c] ? prep + (bz[c] - d->beziers) : NULL;
+    if (h == MF_SEG_CURVE1) sg->t0d = sg->t0; /* its second curve unused: t0 in double there */
 }
 
 void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg, mf_bz_prep *prep)
