@@ -158,7 +158,7 @@ static int32_t sequence_frame(int32_t mode, int32_t index, float delay, double e
     }
 }
 
-static double local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
+MF_CURVE_INLINE double local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
 {
     double len = d->clips[clip].length;
     if (loop && len > 0) {
