@@ -487,9 +487,14 @@ static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_tabl
     mf_pose_seg_out o = {p, p->x, p->y, s->discrete};
     float tf = mf_pose_seg_floor(t);
     for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
-        uint32_t off = *at; /* any value: a whole entry's below the end is read */
-        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + (off & ~(uint32_t)(sizeof *e - 1)));
-        if (__builtin_expect(off >= sp->end || !(tf >= e->t0 && tf < e->t1), 0)) {
+        uint32_t off = *at; /* any value: only a whole entry's below the end is read */
+        const mf_pose_seg *e = NULL;
+        bool hit = off < sp->end;
+        if (__builtin_expect(hit, 1)) {
+            e = (const mf_pose_seg *)((const char *)sp->seg + (off & ~(uint32_t)(sizeof *e - 1)));
+            hit = tf >= e->t0 && tf < e->t1;
+        }
+        if (__builtin_expect(!hit, 0)) {
             int32_t i = first + (int32_t)(sp - span);
             if (!sp->count) {
                 if (s->d->timelines[i].kind != MF_SD_TL_EVENT) table_general(s, cs, &o, i, t);
