@@ -13,7 +13,8 @@
 #include "../curve_eval.h"
 #include "pose_internal.h"
 
-_Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small (and a power of two: table offsets are masked to whole entries)");
+/* (a power of two too: a pose's offset into a shared table is masked to a whole entry) */
+_Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small");
 
 /* Whether the sampler compiles a timeline of this kind (the others always take the general
  * path with their timeline). */
@@ -102,9 +103,9 @@ MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
     return bz ? mf_bezier_at(bz, u) : u;
 }
 
-/* A shared table entry's curve at u: mf_pose_seg_curve through the prepared bezier (NULL:
- * linear), 0 < u < 1 told by one compare of u's bits (positive floats order as their bits; -0,
- * negatives and NaN fall outside). */
+/* mf_pose_seg_curve through a prepared bezier (NULL: linear) at any u, 0 < u < 1 told by one
+ * compare of u's bits (positive floats order as their bits; -0, negatives and NaN fall
+ * outside). The table's entries take mf_pose_seg_tcurve; tests check both. */
 MF_CURVE_INLINE float mf_pose_seg_pcurve(const mf_bz_prep *q, float u)
 {
     uint32_t bits;
