@@ -97,9 +97,10 @@ typedef void (*mf_track_listener)(mf_tracks *tracks, mf_track_event_type type, m
  * outlive it; the blob must stay loaded).
  * The segment table holds, for every bone (but inherit), attachment, colour, IK, transform and
  * path timeline of every clip, one 64-byte segment per key and one before the first key:
- * 64 * (keys + 1) bytes a timeline, and 16 bytes for every timeline of the data. The tracks'
- * full-weight samples read it instead of each pose's own segments (a pose then touches 4 bytes
- * a timeline, not 64). */
+ * 64 * (keys + 1) bytes a timeline, and 16 bytes for every timeline of the data, and every
+ * bezier of the data prepared for the sampler (208 bytes a bezier). The tracks' full-weight
+ * samples read it instead of each pose's own segments (a pose then touches 4 bytes a timeline,
+ * not 64). */
 typedef struct mf_tracks_shared mf_tracks_shared;
 mf_result mf_tracks_shared_create(const mf_skel_data *data, const mf_allocator *alloc,
                                   mf_tracks_shared **out);

@@ -22,9 +22,8 @@
  * the first ones: with x[4] below u they are x[0..4] and a prefix of x[5..8], else a prefix of
  * x[0..3]; SSE counts that prefix in one 4-lane compare (whatever the data, the count stays
  * within 0..9). */
-MF_CURVE_INLINE int mf_bezier_below(const mf_sd_bezier *b, float u)
+MF_CURVE_INLINE int mf_bezier_below_x(const float *x, float u)
 {
-    const float *x = b->x;
     _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is written for 9 samples");
 #if MF_CURVE_SSE2
     int h = x[4] < u ? 5 : 0;
@@ -38,6 +37,8 @@ MF_CURVE_INLINE int mf_bezier_below(const mf_sd_bezier *b, float u)
     return i + (x[i] < u);
 #endif
 }
+
+MF_CURVE_INLINE int mf_bezier_below(const mf_sd_bezier *b, float u) { return mf_bezier_below_x(b->x, u); }
 
 /* A bezier's linear pieces at 0 < u < 1: the piece holding u is the first sample x >= u and the
  * one before ((0,0) before the first, (1,1) after the last). */
@@ -54,6 +55,39 @@ MF_CURVE_INLINE float mf_bezier_at(const mf_sd_bezier *b, float u)
         x0 = x[MF_SD_CURVE_SAMPLES - 1], y0 = y[MF_SD_CURVE_SAMPLES - 1], x1 = 1.0f, y1 = 1.0f;
     float w = x1 - x0;
     return w > 0.0f ? y0 + (y1 - y0) * (u - x0) / w : y1;
+}
+
+/* A bezier prepared for mf_bz_prep_at (a shared table holds one per bezier of its data): the
+ * samples' x for the search, then per piece what mf_bezier_at picks and forms
+ * from them (x0, y0, y1 - y0, x1 - x0), one load away instead of three cases. */
+typedef struct mf_bz_prep {
+    float p[10][4];   /* piece i (mf_bezier_below's count): x0, y0, y1 - y0, x1 - x0 (first:
+                       * a piece's address is the prepared curve's plus 16 i) */
+    float x[12];      /* the 9 samples' x, 1 after them */
+} mf_bz_prep;
+
+/* mf_bezier_at(b, u) for 0 < u < 1 from b's prepared pieces: the same operations on the same
+ * values (a piece of width 0, never picked for checked data, gives y1 as mf_bezier_at does:
+ * y1 + 0 of y1's zero sign, over width 1). At u = 0 it gives +0 (the first piece: 0 + +-0). */
+MF_CURVE_INLINE float mf_bz_prep_at(const mf_bz_prep *q, float u)
+{
+    const float *c = q->p[(size_t)(unsigned)mf_bezier_below_x(q->x, u)];
+    return c[1] + c[2] * (u - c[0]) / c[3];
+}
+
+/* Prepares bezier b. */
+static inline void mf_bz_prepare(mf_bz_prep *q, const mf_sd_bezier *b)
+{
+    for (int i = 0; i < 12; i++) q->x[i] = i < MF_SD_CURVE_SAMPLES ? b->x[i] : 1.0f;
+    for (int i = 0; i <= MF_SD_CURVE_SAMPLES; i++) {
+        float x0 = 0.0f, y0 = 0.0f, x1 = 1.0f, y1 = 1.0f; /* mf_bezier_at's selection */
+        if (i > 0) x0 = b->x[i - 1], y0 = b->y[i - 1];
+        if (i < MF_SD_CURVE_SAMPLES) x1 = b->x[i], y1 = b->y[i];
+        float w = x1 - x0, *c = q->p[i];
+        if (w > 0.0f) c[0] = x0, c[1] = y0, c[2] = y1 - y0, c[3] = w;
+        else if (i == 0) c[0] = 0.0f, c[1] = 0.0f, c[2] = 0.0f, c[3] = 1.0f; /* only u = 0 finds it: 0 */
+        else c[0] = 0.0f, c[1] = y1, c[2] = y1 == 0.0f ? y1 : 0.0f, c[3] = 1.0f;
+    }
 }
 
 /* A checked code (stepped, linear or a bezier of d) at u: 0 at or below 0 (and NaN), 1 from 1. */

@@ -13,15 +13,18 @@ enum { DO_POSE = 1, DO_TIME = 2 };
 
 /* ---------------------------------------------------------------- times */
 
-double mf_tracks_anim_time(const mf_track_entry *e)
+/* The clip time an entry is at (inline here: an apply asks it per entry every frame). */
+static inline double anim_time(const mf_track_entry *e)
 {
     if (e->loop) {
         double dur = (double)e->clip_end - e->clip_start;
         if (dur == 0) return e->clip_start;
-        return fmod(e->track_time, dur) + e->clip_start;
+        return mf_fmod_lap(e->track_time, dur) + e->clip_start;
     }
     return fmin(e->track_time + e->clip_start, (double)e->clip_end);
 }
+
+double mf_tracks_anim_time(const mf_track_entry *e) { return anim_time(e); }
 
 static double apply_time(const mf_tracks *t, const mf_track_entry *e, double anim)
 {
@@ -94,8 +97,8 @@ static void fresh_latches(mf_tracks *t, int32_t ei)
 }
 
 /* Events of e fired in (anim_last, anim] (clip times, loop wrap included), then its completion,
- * queued in firing order. */
-static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
+ * queued in firing order. Inline: every apply asks it per entry, most often for nothing. */
+static inline __attribute__((always_inline)) void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
 {
     mf_track_entry *e = &t->entries[ei];
     int32_t n = 0;
@@ -116,7 +119,7 @@ static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
         t->dropped += d1 + d2; /* more than 64 keys in one frame of one entry */
     }
     double dur = (double)e->clip_end - e->clip_start;
-    double last_wrapped = n == 0 ? 0 : dur > 0 ? fmod(e->track_last, dur) : e->track_last; /* with events only */
+    double last_wrapped = n == 0 ? 0 : dur > 0 ? mf_fmod_lap(e->track_last, dur) : e->track_last; /* with events only */
     int32_t k = 0;
     for (; k < n; k++) { /* this lap's events come before the completion */
         if (t->fired[k].time < last_wrapped) break;
@@ -126,9 +129,10 @@ static void queue_events(mf_tracks *t, int32_t ei, double anim, bool fire)
     bool complete;
     if (e->loop) {
         if (dur == 0) complete = true;
-        else {
-            double cycles = floor(e->track_time / dur);
-            complete = cycles > 0 && cycles > floor(e->track_last / dur);
+        else { /* floor(a) > 0 && floor(a) > floor(b): a >= 1 and b below the integer floor(a)
+                * (trunc for a below 2^52; from there a is an integer); NaN gives false alike */
+            double a = e->track_time / dur, b = e->track_last / dur;
+            complete = a >= 1 && b < (a < 0x1p52 ? (double)(int64_t)a : a);
         }
     } else {
         complete = anim >= e->clip_end && e->anim_last < e->clip_end;
@@ -178,7 +182,7 @@ static float apply_mixing_from(mf_tracks *t, mf_pose *pose, int32_t to, bool fir
     bool additive = !first_track && f->blend == MF_CLIP_ADDITIVE;
     bool attachments = mix < f->mix_attachment_threshold, draw_order = mix < f->mix_draw_order_threshold;
     float alpha_hold = f->alpha * te->interrupt_alpha, alpha_mix = alpha_hold * (1 - mix);
-    double anim = mf_tracks_anim_time(f), at = apply_time(t, f, anim);
+    double anim = anim_time(f), at = apply_time(t, f, anim);
     bool fire = !f->reverse && mix < f->event_threshold;
     if (f->clip >= 0) {
         const mf_skel_data *d = t->d;
@@ -251,7 +255,7 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
         else if (t->entries[ci].track_time >= t->entries[ci].track_end && t->entries[ci].next < 0) mix = 0;
         mf_track_entry *e = &t->entries[ci];
         bool attachments = mix >= e->alpha_attachment_threshold;
-        double anim = mf_tracks_anim_time(e), at = apply_time(t, e, anim);
+        double anim = anim_time(e), at = apply_time(t, e, anim);
         if (e->clip >= 0 && mix > 0 && (what & DO_POSE)) {
             const mf_sd_clip *clip = &d->clips[e->clip];
             fresh_latches(t, ci);
@@ -298,7 +302,7 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
     if ((what & DO_POSE) && t->slots_to_setup)
         for (int32_t s = 0; s < d->slot_count; s++)
             if (t->slot_state[s] == SLOT_SETUP) mf_pose_slot_setup_attachment(pose, s);
-    mf_tracks_drain(t);
+    if (t->queued_count) mf_tracks_drain(t); /* with nothing queued it does nothing */
     return MF_OK;
 }
 

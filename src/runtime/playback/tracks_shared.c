@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "../alloc_lines.h"
+#include "../curve_eval.h"
 #include "tracks_internal.h"
 
 static int cmp_i32(const void *a, const void *b)
@@ -44,10 +45,11 @@ void mf_clip_tables_carve(mf_lines_layout *l, const mf_skel_data *d, mf_clip_tab
 /* The segment table's arrays (a first pass with base NULL sizes them): the entries a line each
  * (a sample reads one a timeline). */
 static void segs_carve(mf_lines_layout *l, const mf_skel_data *d, size_t entries, mf_seg_span **span,
-                       mf_pose_seg **seg)
+                       mf_pose_seg **seg, mf_bz_prep **prep)
 {
     *span = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(mf_seg_span));
     *seg = mf_lines_carve_line(l, entries, sizeof(mf_pose_seg));
+    *prep = mf_lines_carve_line(l, (size_t)d->bezier_count, sizeof(mf_bz_prep));
 }
 
 mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *alloc, mf_tracks_shared **out)
@@ -61,7 +63,8 @@ mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *all
     size_t entries = mf_seg_table_entries(d);
     mf_seg_span *span;
     mf_pose_seg *seg;
-    segs_carve(&l, d, entries, &span, &seg);
+    mf_bz_prep *prep;
+    segs_carve(&l, d, entries, &span, &seg, &prep);
     mf_tracks_shared *s = mf_alloc_lines(&al, l.used);
     if (!s) return MF_ERR_NOMEM;
     s->view = *d, s->alloc = al;
@@ -69,8 +72,8 @@ mf_result mf_tracks_shared_create(const mf_skel_data *d, const mf_allocator *all
     l = (mf_lines_layout){(unsigned char *)s, sizeof(mf_tracks_shared)};
     mf_clip_tables_carve(&l, d, &s->tables);
     mf_clip_tables_fill(d, &s->tables);
-    segs_carve(&l, d, entries, &span, &seg);
-    mf_seg_table_fill(d, span, seg);
+    segs_carve(&l, d, entries, &span, &seg, &prep);
+    mf_seg_table_fill(d, span, seg, prep);
     s->segs = (mf_seg_table){d->timelines, d->timeline_count, d->bone_count, span};
     *out = s;
     return MF_OK;

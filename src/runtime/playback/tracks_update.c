@@ -84,5 +84,5 @@ void mf_tracks_update(mf_tracks *t, double dt)
         }
         t->entries[ci].track_time += cd;
     }
-    mf_tracks_drain(t);
+    if (t->queued_count) mf_tracks_drain(t); /* with nothing queued it does nothing */
 }

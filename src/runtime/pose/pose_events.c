@@ -52,23 +52,6 @@ static void fire_window(const mf_skel_data *d, const mf_sd_clip *c, const mf_sd_
     fire(d, tl, -1.0, hi, s);
 }
 
-bool mf_pose_events_any(const mf_skel_data *d, const int32_t *timelines, int32_t n, double prev_time, double time)
-{
-    double lo = prev_time < 0 ? -1.0 : prev_time; /* fire_window's window without loop */
-    for (int32_t j = 0; j < n; j++) {
-        const mf_sd_timeline *tl = &d->timelines[timelines[j]];
-        const float *times = d->times + tl->key_first;
-        int32_t a = 0, b = tl->key_count; /* the first key after lo */
-        while (a < b) {
-            int32_t m = (a + b) >> 1;
-            if (times[m] <= lo) a = m + 1;
-            else b = m;
-        }
-        if (a < tl->key_count && times[a] <= time) return true;
-    }
-    return false;
-}
-
 mf_result mf_pose_events_of(const mf_skel_data *d, int32_t clip, const int32_t *timelines, int32_t n,
                             double prev_time, double time, bool loop, mf_fired_event *out, int32_t cap,
                             int32_t *count, int32_t *dropped)

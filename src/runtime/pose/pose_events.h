@@ -3,6 +3,7 @@
 #ifndef MF_POSE_EVENTS_H
 #define MF_POSE_EVENTS_H
 #include "mf/mf_pose.h"
+#include "mf/mf_skel_data.h"
 
 /* mf_pose_events of data d over the event timelines timelines[0..n) (data indices, in clip
  * order, all of clip); timelines NULL: every event timeline of the clip. Events read nothing of
@@ -12,6 +13,24 @@ mf_result mf_pose_events_of(const mf_skel_data *d, int32_t clip, const int32_t *
                             int32_t *count, int32_t *dropped);
 /* Whether mf_pose_events_of without loop would fire a key of timelines[0..n) in (prev_time,
  * time] (prev_time < 0: from before 0): a binary search per timeline (key times ascend, checked
- * at load), so that a frame without events does not walk the keys. */
-bool mf_pose_events_any(const mf_skel_data *d, const int32_t *timelines, int32_t n, double prev_time, double time);
+ * at load), so that a frame without events does not walk the keys. Inline: the tracks ask it
+ * every frame of an entry whose clip has events. */
+static inline bool mf_pose_events_any(const mf_skel_data *d, const int32_t *timelines, int32_t n,
+                                      double prev_time, double time)
+{
+    double lo = prev_time < 0 ? -1.0 : prev_time; /* fire_window's window without loop */
+    for (int32_t j = 0; j < n; j++) {
+        const mf_sd_timeline *tl = &d->timelines[timelines[j]];
+        const float *times = d->times + tl->key_first;
+        int32_t a = 0, b = tl->key_count; /* the first key after lo */
+        while (a < b) {
+            int32_t m = (a + b) >> 1;
+            if (times[m] <= lo) a = m + 1;
+            else b = m;
+        }
+        if (a < tl->key_count && times[a] <= time) return true;
+    }
+    return false;
+}
+
 #endif

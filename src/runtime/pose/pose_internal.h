@@ -26,6 +26,12 @@ typedef struct mf_pose_seg {
     float t0, t1;
     union {
         const mf_sd_bezier *bz[2]; /* curves (bone, IK): the channels' beziers, NULL: linear */
+        const struct mf_bz_prep *pz[2]; /* a shared table's curves: the same prepared
+                                         * (mf_bz_prep, curve_eval.h), NULL: linear */
+        struct {
+            const struct mf_bz_prep *pz1_; /* pz[0] of a table's one-channel curve ... */
+            double t0d;                    /* ... whose t0 is kept widened here too */
+        };
         int32_t att;   /* attachment: the name's attachment without skins (MF_SEG_UNKNOWN:
                         * compiled under skins, looked up each time) */
         struct {       /* colour and constraint values (MF_SEG_VALUES): key k's values (key
@@ -78,7 +84,7 @@ typedef struct mf_pose_op {
 typedef struct mf_seg_span {
     const mf_pose_seg *seg; /* the timeline's entries from k = -1 */
     uint32_t count;         /* key_count + 1; 0: a kind not compiled (the pose's own segments) */
-    uint32_t pad;
+    uint32_t end;           /* count * sizeof(mf_pose_seg): the bound of a pose's entry offset */
 } mf_seg_span;
 struct mf_seg_table {
     const mf_sd_timeline *timelines; /* the data's (which data the table is of) */
@@ -95,9 +101,10 @@ static inline int32_t mf_pose_local_stride(int32_t bone_count)
 
 /* The entries a table of d holds (the kinds it compiles: key_count + 1 a timeline), and its
  * filling from the data alone (span and seg sized by the caller: timeline_count spans,
- * entries segments). */
+ * entries segments; prep: bezier_count prepared beziers, which the table's curve entries
+ * point at instead of the data's). */
 size_t mf_seg_table_entries(const mf_skel_data *d);
-void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg);
+void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg, struct mf_bz_prep *prep);
 
 /* mf_pose_seg.how: not compiled; held values; one or two added channels on curves; scale;
  * an attachment key (discrete samples set it); IK mix and softness, held or on curves (with
@@ -123,8 +130,8 @@ typedef struct mf_pose_scratch {
                            * allocator gave them: a rig's unplayed clips commit no pages) */
     uint8_t *seg_ready;   /* per clip: 1 once its segments are cleared */
     int32_t *seg_at;      /* per timeline of the data: its current entry of a shared table
-                           * (mf_seg_table: k + 1), any table of the data; checked before use
-                           * (0 at create) */
+                           * (mf_seg_table), as the byte offset (k + 1) * sizeof(mf_pose_seg),
+                           * any table of the data; checked before use (0 at create) */
     /* per bone the cos and sin of its local matrix's two angles (pose_trig.c), keyed on the
      * angles' bits */
     uint32_t *trig_kx, *trig_ky;
@@ -191,6 +198,23 @@ enum {
 
 /* i / 255.0f for every byte i (geom_draw.c): unpacking colours without divisions. */
 extern const float mf_unit_byte[256];
+
+/* fmod(x, y) without the call for a looping clip's time: x in [0, y) is x itself; with y a
+ * float's value (24 significant bits) and x < 2^28 y, q = trunc(x / y) is the quotient or one
+ * off, q y and (q -+ 1) y are exact (53 bits), and x - Q y for the right Q is fmod's exact
+ * result, which the subtraction then gives exactly (a wrong q shows as a result below 0 or
+ * from y: rounding keeps those orders). Anything else (negative, NaN, huge) is fmod's. */
+static inline double mf_fmod_lap(double x, double y)
+{
+    if (x >= 0.0 && x < y) return x;
+    if (x >= y && x < y * 0x1p28 && y == (double)(float)y) {
+        double q = (double)(int64_t)(x / y), r = x - q * y;
+        if (r < 0.0) r = x - (q - 1.0) * y;
+        else if (r >= y) r = x - (q + 1.0) * y;
+        return r;
+    }
+    return fmod(x, y);
+}
 
 /* Wraps degrees into [-180, 180]. */
 static inline float mf_wrap_deg(float r)

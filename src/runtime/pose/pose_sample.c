@@ -158,11 +158,11 @@ static int32_t sequence_frame(int32_t mode, int32_t index, float delay, double e
     }
 }
 
-static double local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
+MF_CURVE_INLINE double local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
 {
     double len = d->clips[clip].length;
     if (loop && len > 0) {
-        double r = fmod(time, len);
+        double r = mf_fmod_lap(time, len);
         return r < 0 ? r + len : r;
     }
     return time;
@@ -435,52 +435,75 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
     p->scratch->seg_ready[c] = 1;
 }
 
-/* The entry of a shared table's timeline i holding t (k + 1): find_key from the entry the pose
- * was at (ix, any value: out of range starts from key 0), through a cursor of its own (the
- * pose's stays the general path's, whose segment it keys: locate). */
-static __attribute__((noinline)) uint32_t table_find(const mf_skel_data *d, int32_t i, uint32_t ix, double t)
+/* The entry of a shared table's timeline i (span sp) holding t (tf: t rounded down to a float),
+ * as its byte offset ((k + 1) * the entry size), from the entry the pose was at (off: any
+ * value): most often the next one (find_key's answer when t lies in its range; an empty range,
+ * of keys at one time, never matches), else find_key through a cursor of its own (the pose's
+ * stays the general path's, whose segment it keys: locate; out of range starts from key 0). */
+#if defined(__clang__)
+#define MF_APART __attribute__((noinline))
+#else /* GCC: nor its parameters split (the loop would keep the span's fields it loads live) */
+#define MF_APART __attribute__((noipa))
+#endif
+static MF_APART uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
+                                    double t)
 {
+    uint32_t at = off & ~(uint32_t)(sizeof(mf_pose_seg) - 1), next = at + (uint32_t)sizeof(mf_pose_seg);
+    if (off < sp->end && next < sp->end) {
+        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + next);
+        if (tf >= e->t0 && tf < e->t1) return next;
+    }
     const mf_sd_timeline *tl = &d->timelines[i];
-    int32_t cursor = (int32_t)ix - 1;
-    return (uint32_t)(find_key(d->times + tl->key_first, tl->key_count, &cursor, t) + 1);
+    int32_t cursor = (int32_t)(off / sizeof(mf_pose_seg)) - 1;
+    int32_t k = find_key(d->times + tl->key_first, tl->key_count, &cursor, t);
+    return (uint32_t)((size_t)(k + 1) * sizeof(mf_pose_seg));
 }
 
 /* A timeline of a table sample that the table does not compile (or not at this key): the
- * general path with the pose's own segment (i: the timeline's index in the data). Apart: the
- * table loop keeps only its own indices live. */
+ * general path with the pose's own segment (i: the timeline's index in the data), the clip's
+ * segments cleared first if this pose has not yet (a table sample needs them only here). Apart:
+ * the table loop keeps only its own indices live. */
 static __attribute__((noinline)) void table_general(sampler *s, const mf_clip_sample *cs, const mf_pose_seg_out *o,
                                                     int32_t i, double t)
 {
     mf_pose *p = s->p;
+    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     mf_pose_seg *sg = &p->scratch->seg[i];
     if (sample_timeline(s, cs, &s->d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(o, sg, t);
 }
 
 /* The full-weight Replace sample through a shared table (mf_seg_table): per timeline the pose's
- * entry index, re-found when t left its range; the table's segment written as the pose's own
- * would be. Kinds it does not compile (count 0) and entries not compiled (values held before
- * the first or from the last key) take the general path with the pose's own segment, as
- * without it. */
+ * entry (a byte offset: no scaling in the loop), re-found when t left its range; the table's
+ * segment written as the pose's own would be. Kinds it does not compile (count 0) and entries
+ * not compiled (values held before the first or from the last key) take the general path with
+ * the pose's own segment, as without it; events do nothing there at full weight. */
 static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_table *tb, double t)
 {
     mf_pose *p = s->p;
     const mf_sd_clip *clip = &s->d->clips[cs->clip];
     int32_t first = clip->timeline_first;
-    const mf_seg_span *span = tb->span + first;
+    const mf_seg_span *span = tb->span + first, *end = span + clip->timeline_count;
     uint32_t *at = (uint32_t *)p->scratch->seg_at + first;
     mf_pose_seg_out o = {p, p->x, p->y, s->discrete};
     float tf = mf_pose_seg_floor(t);
-    for (int32_t j = 0, n = clip->timeline_count; j < n; j++) {
-        const mf_pose_seg *e = span[j].seg;
-        uint32_t ix = at[j];
-        if (__builtin_expect(ix >= span[j].count || !(tf >= e[ix].t0 && tf < e[ix].t1), 0)) {
-            if (!span[j].count) {
-                table_general(s, cs, &o, first + j, t);
+    for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
+        uint32_t off = *at; /* any value: only a whole entry's below the end is read */
+        const mf_pose_seg *e = NULL;
+        bool hit = off < sp->end;
+        if (__builtin_expect(hit, 1)) {
+            e = (const mf_pose_seg *)((const char *)sp->seg + (off & ~(uint32_t)(sizeof *e - 1)));
+            hit = tf >= e->t0 && tf < e->t1;
+        }
+        if (__builtin_expect(!hit, 0)) {
+            int32_t i = first + (int32_t)(sp - span);
+            if (!sp->count) {
+                if (s->d->timelines[i].kind != MF_SD_TL_EVENT) table_general(s, cs, &o, i, t);
                 continue;
             }
-            at[j] = ix = table_find(s->d, first + j, ix, t);
+            *at = off = table_find(s->d, i, sp, off, tf, t);
+            e = (const mf_pose_seg *)((const char *)sp->seg + off);
         }
-        if (!mf_pose_seg_write(&o, e + ix, t)) table_general(s, cs, &o, first + j, t);
+        if (!mf_pose_seg_write_as(&o, e, t, true)) table_general(s, cs, &o, first + (int32_t)(sp - span), t);
     }
 }
 
@@ -503,14 +526,14 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     const mf_sd_timeline *tls = d->timelines + clip->timeline_first;
     int32_t *cursors = p->cursor + clip->timeline_first;
     mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;
-    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     const float *tw = cs->timeline_weights;
     int32_t n = clip->timeline_count;
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         if (cs->segs) {
-            sample_table(&s, cs, cs->segs, t);
+            sample_table(&s, cs, cs->segs, t); /* clears the pose's segments when it needs them */
             return MF_OK;
         }
+        if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
         /* full weight, Replace, unmasked (most samples): a segment compiled before and still
          * holding writes the pose without the timeline */
         mf_pose_seg_out o = {p, p->x, p->y, s.discrete};
@@ -528,6 +551,7 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
         }
         return MF_OK;
     }
+    if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     for (int32_t j = 0; j < n; j++) {
         if (tw) {
             s.w = tw[j];

@@ -128,30 +128,50 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     compile(p->data, p, -1, tl, sg, k);
 }
 
+/* Whether a table compiles timeline tl (its entries' byte offsets held in 32 bits). */
+static bool table_compiles(const mf_sd_timeline *tl)
+{
+    return mf_pose_seg_compiles(tl->kind) && (size_t)tl->key_count < UINT32_MAX / sizeof(mf_pose_seg) - 1;
+}
+
 size_t mf_seg_table_entries(const mf_skel_data *d)
 {
     size_t n = 0;
     for (int32_t i = 0; i < d->timeline_count; i++)
-        if (mf_pose_seg_compiles(d->timelines[i].kind)) n += (size_t)d->timelines[i].key_count + 1;
+        if (table_compiles(&d->timelines[i])) n += (size_t)d->timelines[i].key_count + 1;
     return n;
 }
 
-void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg)
+/* A table entry's curves pointed at the prepared ones (linear stays NULL: u itself is cheaper
+ * than a search). */
+static void seg_prepared(const mf_skel_data *d, mf_pose_seg *sg, const mf_bz_prep *prep)
+{
+    uint8_t h = sg->how;
+    if (h != MF_SEG_CURVE1 && h != MF_SEG_CURVE2 && h != MF_SEG_SCALE1 && h != MF_SEG_SCALE2 && h != MF_SEG_IK)
+        return;
+    const mf_sd_bezier *bz[2] = {sg->bz[0], sg->bz[1]};
+    for (int c = 0; c < 2; c++) sg->pz[c] = bz[c] ? prep + (bz[c] - d->beziers) : NULL;
+    if (h == MF_SEG_CURVE1) sg->t0d = sg->t0; /* its second curve unused: t0 in double there */
+}
+
+void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg, mf_bz_prep *prep)
 {
     int32_t def = mf_skel_data_find_skin(d, "default");
     size_t at = 0;
+    for (int32_t i = 0; i < d->bezier_count; i++) mf_bz_prepare(&prep[i], &d->beziers[i]);
     for (int32_t i = 0; i < d->timeline_count; i++) {
         const mf_sd_timeline *tl = &d->timelines[i];
         span[i] = (mf_seg_span){seg, 0, 0};
-        if (!mf_pose_seg_compiles(tl->kind)) continue;
+        if (!table_compiles(tl)) continue;
         int32_t n = tl->key_count;
         const float *times = d->times + tl->key_first;
-        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, 0};
+        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, (uint32_t)((size_t)(n + 1) * sizeof(mf_pose_seg))};
         for (int32_t k = -1; k < n; k++) { /* seg_find's range, then the compile */
             mf_pose_seg *sg = &seg[at++];
             memset(sg, 0, sizeof *sg);
             mf_pose_seg_range(sg, times, n, k);
             compile(d, NULL, def, tl, sg, k);
+            seg_prepared(d, sg, prep);
         }
     }
 }
@@ -180,6 +200,15 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
     const float *v0 = sg->kv, *v1 = v0 + n;
     float u = mf_pose_seg_u(sg, t), f = 0.0f;
     float *dst = value_dst(p, kind, sg->slot);
+    if (!own) { /* one curve for every channel: evaluated once, at the first */
+        f = mf_curve_at(p->data, sg->codes[0], u);
+        for (int32_t c = 0; c < n; c++, dst++) {
+            float v = v0[c] + (v1[c] - v0[c]) * f, w = 1.0f;
+            if (c == dark) dst = &p->dark[3 * sg->slot];
+            *dst = *dst + (v - *dst) * w;
+        }
+        return;
+    }
     int32_t last = 0;
     for (int32_t c = 0; c < n; c++, dst++) {
         int32_t code = sg->codes[own ? c : 0];
@@ -193,23 +222,23 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
     }
 }
 
-/* The scale, IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
-void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete)
+/* The IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
+void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool discrete, bool prep)
 {
     if (sg->how == MF_SEG_ATTACH) {
         if (!discrete) return;
         /* without skins the name's attachment is the data's: found at compile */
         int32_t a = !p->skin && sg->att != MF_SEG_UNKNOWN ? sg->att : mf_pose_find_attachment(p, sg->slot, sg->name);
-        mf_pose_set_attachment(p, sg->slot, a);
+        if (p->attachment[sg->slot] != a) mf_pose_set_attachment(p, sg->slot, a); /* most frames: no change */
         return;
     }
     if (sg->how == MF_SEG_IK || sg->how == MF_SEG_IK_HOLD) {
         float a = sg->v0[0], b = sg->v0[1];
         if (sg->how == MF_SEG_IK) {
             float u = mf_pose_seg_u(sg, t);
-            float f = mf_pose_seg_curve(sg->bz[0], u);
+            float f = mf_pose_seg_at(sg, 0, u, prep);
             a = sg->v0[0] + sg->dv[0] * f;
-            if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
+            if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
             b = sg->v0[1] + sg->dv[1] * f;
         }
         int32_t i = sg->slot;
@@ -224,12 +253,5 @@ void mf_pose_seg_write_rare(mf_pose *p, const mf_pose_seg *sg, double t, bool di
         write_values(p, sg, t);
         return;
     }
-    if (sg->how != MF_SEG_SCALE1 && sg->how != MF_SEG_SCALE2) return;
-    float u = mf_pose_seg_u(sg, t);
-    float f = mf_pose_seg_curve(sg->bz[0], u);
-    p->x[sg->dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
-    if (sg->how == MF_SEG_SCALE1) return;
-    if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
-    p->y[sg->dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
 }
 

@@ -8,9 +8,12 @@
 #ifndef MF_POSE_SEG_H
 #define MF_POSE_SEG_H
 
+#include <string.h>
+
 #include "../curve_eval.h"
 #include "pose_internal.h"
 
+/* (a power of two too: a pose's offset into a shared table is masked to a whole entry) */
 _Static_assert(sizeof(mf_pose_seg) == 64, "a pose touches one segment per timeline a frame: keep it small");
 
 /* Whether the sampler compiles a timeline of this kind (the others always take the general
@@ -31,8 +34,9 @@ static inline void mf_pose_seg_range(mf_pose_seg *sg, const float *times, int32_
 /* Compiles segment k (find_key's; t0 and t1 already set) of timeline tl of the pose's data:
  * sg->how stays MF_SEG_NONE for the kinds it does not compile. */
 void mf_pose_seg_compile(mf_pose *pose, const mf_sd_timeline *tl, mf_pose_seg *sg, int32_t k);
-/* mf_pose_seg_write for the scale, IK, attachment and values segments. */
-void mf_pose_seg_write_rare(mf_pose *pose, const mf_pose_seg *sg, double t, bool discrete);
+/* mf_pose_seg_write for the IK, attachment and values segments (prep: a shared table's entry,
+ * its curves prepared). */
+void mf_pose_seg_write_rare(mf_pose *pose, const mf_pose_seg *sg, double t, bool discrete, bool prep);
 
 /* A bone channel's value at full weight: keys are relative to setup, added, except scale which
  * multiplies (bone_apply's target). */
@@ -99,6 +103,41 @@ MF_CURVE_INLINE float mf_pose_seg_curve(const mf_sd_bezier *bz, float u)
     return bz ? mf_bezier_at(bz, u) : u;
 }
 
+/* mf_pose_seg_curve through a prepared bezier (NULL: linear) at any u, 0 < u < 1 told by one
+ * compare of u's bits (positive floats order as their bits; -0, negatives and NaN fall
+ * outside). The table's entries take mf_pose_seg_tcurve; tests check both. */
+MF_CURVE_INLINE float mf_pose_seg_pcurve(const mf_bz_prep *q, float u)
+{
+    uint32_t bits;
+    memcpy(&bits, &u, sizeof bits);
+    if (__builtin_expect(bits - 1u >= 0x3f7fffffu, 0)) return u > 0.0f ? 1.0f : 0.0f;
+    return q ? mf_bz_prep_at(q, u) : u;
+}
+
+/* mf_pose_seg_pcurve for 0 <= u <= 1, what a table entry's u is (t0 <= t < t1 and the span
+ * t1 - t0 in double: t - t0 from +0 up to at most the span, rounding keeping the order): linear
+ * is u itself (+0 and 1 are what the clamps give), a bezier's first piece gives +0 at u = 0;
+ * only u = 1 needs its clamp. */
+MF_CURVE_INLINE float mf_pose_seg_tcurve(const mf_bz_prep *q, float u)
+{
+    if (!q) return u;
+    if (__builtin_expect(u >= 1.0f, 0)) return 1.0f;
+    return mf_bz_prep_at(q, u);
+}
+
+/* Channel c's curve of a segment at u, a pose's own or (prep) a shared table's, whose t lies
+ * in the entry's range. */
+MF_CURVE_INLINE float mf_pose_seg_at(const mf_pose_seg *sg, int c, float u, bool prep)
+{
+    return prep ? mf_pose_seg_tcurve(sg->pz[c], u) : mf_pose_seg_curve(sg->bz[c], u);
+}
+
+/* Whether a two-channel segment's second curve is its first's. */
+MF_CURVE_INLINE bool mf_pose_seg_same(const mf_pose_seg *sg, bool prep)
+{
+    return prep ? sg->pz[1] == sg->pz[0] : sg->bz[1] == sg->bz[0];
+}
+
 /* The position in a compiled curve segment (t0 <= t < t1), as seg_u has it. */
 MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 {
@@ -110,7 +149,14 @@ MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 static inline float mf_pose_seg_floor(double t)
 {
     float tf = (float)t;
-    return (double)tf > t ? nextafterf(tf, -INFINITY) : tf;
+    if (!((double)tf > t)) return tf;
+    /* nextafterf(tf, -inf) (t is not NaN, tf not -inf): a positive float's bits less one, a
+     * negative's plus one, the smallest negative below a zero */
+    uint32_t b;
+    memcpy(&b, &tf, sizeof b);
+    b = tf > 0.0f ? b - 1u : tf < 0.0f ? b + 1u : 0x80000001u;
+    memcpy(&tf, &b, sizeof tf);
+    return tf;
 }
 
 /* What the writes of a sample share, loaded once: the pose and its x and y channels (the bases
@@ -123,29 +169,43 @@ typedef struct mf_pose_seg_out {
 
 /* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
  * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
- * an attachment key as the general path sets it. False: not compiled, nothing written. */
-MF_CURVE_INLINE bool mf_pose_seg_write(const mf_pose_seg_out *o, const mf_pose_seg *sg, double t)
+ * an attachment key as the general path sets it. False: not compiled, nothing written. prep
+ * (a constant): a shared table's entry. */
+MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pose_seg *sg, double t, bool prep)
 {
     uint8_t how = sg->how;
     int32_t dst = sg->dst;
     if (how == MF_SEG_CURVE1) {
+        float u = prep ? (float)((t - sg->t0d) / sg->span) : mf_pose_seg_u(sg, t); /* the same u */
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_at(sg, 0, u, prep));
+    } else if (how == MF_SEG_CURVE2) { /* before hold: more often between keys than held */
         float u = mf_pose_seg_u(sg, t);
-        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_curve(sg->bz[0], u));
+        float f = mf_pose_seg_at(sg, 0, u, prep);
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
+        if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
+        o->y[dst] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
     } else if (how == MF_SEG_HOLD) {
         o->x[dst] = sg->v0[0];
         (sg->comps == 2 ? o->y : o->x)[dst] = sg->v0[1]; /* one channel: v0[1] is v0[0] */
-    } else if (how == MF_SEG_CURVE2) {
+    } else if (how == MF_SEG_SCALE1 || how == MF_SEG_SCALE2) { /* the setup value scaled */
         float u = mf_pose_seg_u(sg, t);
-        float f = mf_pose_seg_curve(sg->bz[0], u);
-        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
-        if (sg->bz[1] != sg->bz[0]) f = mf_pose_seg_curve(sg->bz[1], u);
-        o->y[dst] = sg->set[1] + (sg->v0[1] + sg->dv[1] * f);
+        float f = mf_pose_seg_at(sg, 0, u, prep);
+        o->x[dst] = sg->set[0] * (sg->v0[0] + sg->dv[0] * f);
+        if (how == MF_SEG_SCALE2) {
+            if (!mf_pose_seg_same(sg, prep)) f = mf_pose_seg_at(sg, 1, u, prep);
+            o->y[dst] = sg->set[1] * (sg->v0[1] + sg->dv[1] * f);
+        }
     } else if (how == MF_SEG_NONE) {
         return false;
     } else {
-        mf_pose_seg_write_rare(o->p, sg, t, o->discrete);
+        mf_pose_seg_write_rare(o->p, sg, t, o->discrete, prep);
     }
     return true;
+}
+
+MF_CURVE_INLINE bool mf_pose_seg_write(const mf_pose_seg_out *o, const mf_pose_seg *sg, double t)
+{
+    return mf_pose_seg_write_as(o, sg, t, false);
 }
 
 #endif
