@@ -61,6 +61,14 @@ static inline void mf_skin_vertex_sse(const float *mats, const float *r, int32_t
 }
 #endif
 
+/* A mesh's deform offsets on slot s: the slot's while it holds this attachment's, else NULL. */
+static inline const float *mf_skin_mesh_deform(const mf_pose *p, int32_t s, int32_t att, const mf_sd_attachment *at)
+{
+    const float *deform = NULL;
+    if (at->deform_count > 0 && p->deform_attachment[s] == att) deform = p->deform + p->deform_first[s];
+    return deform;
+}
+
 /* The AVX skinning path exists on x86 with GCC or Clang unless MF_NO_SIMD; it runs where the
  * CPU has AVX (checked at run time). */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
@@ -104,8 +112,7 @@ static inline __attribute__((always_inline)) int32_t mf_skin_avx(const float *ma
 {
     if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
         return mf_skin_region_avx(mats + 8 * (size_t)bone, d->floats + at->vertex_first, out);
-    const float *deform = NULL; /* the slot's deform when it holds this mesh's */
-    if (at->deform_count > 0 && p->deform_attachment[s] == att) deform = p->deform + p->deform_first[s];
+    const float *deform = mf_skin_mesh_deform(p, s, att, at);
     if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
     return mf_skin_rigid_avx(mats + 8 * (size_t)bone, d->floats + at->vertex_first, deform, at->vertex_count, out);
 }

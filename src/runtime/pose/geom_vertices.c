@@ -181,16 +181,10 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
 }
 #endif
 
-/* The slot's deform of a mesh (not a region) or NULL. */
-static inline const float *mesh_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
-{
-    if (at->deform_count <= 0) return NULL;
-    return p->deform_attachment[slot] == att ? p->deform + p->deform_first[slot] : NULL;
-}
-
+/* The slot's deform of any attachment (a region's: NULL) or NULL. */
 static inline const float *slot_deform(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at)
 {
-    return at->type == MF_SD_ATT_REGION ? NULL : mesh_deform(p, slot, att, at);
+    return at->type == MF_SD_ATT_REGION ? NULL : mf_skin_mesh_deform(p, slot, att, at);
 }
 
 #if MF_SKIN_NEON
@@ -214,7 +208,7 @@ static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slo
         skin_rigid_simd(mat, v, NULL, 4, out);
         return 4;
     }
-    const float *deform = mesh_deform(p, slot, att, at);
+    const float *deform = mf_skin_mesh_deform(p, slot, att, at);
     if (at->flags & MF_SD_ATT_WEIGHTED)
         skin_weighted_simd(mats, d, att, deform, out);
     else

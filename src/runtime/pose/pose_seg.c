@@ -200,16 +200,7 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
     const float *v0 = sg->kv, *v1 = v0 + n;
     float u = mf_pose_seg_u(sg, t), f = 0.0f;
     float *dst = value_dst(p, kind, sg->slot);
-    if (!own) { /* one curve for every channel: evaluated once, at the first */
-        f = mf_curve_at(p->data, sg->codes[0], u);
-        for (int32_t c = 0; c < n; c++, dst++) {
-            float v = v0[c] + (v1[c] - v0[c]) * f, w = 1.0f;
-            if (c == dark) dst = &p->dark[3 * sg->slot];
-            *dst = *dst + (v - *dst) * w;
-        }
-        return;
-    }
-    int32_t last = 0;
+    int32_t last = 0; /* one curve for every channel (!own): evaluated once, at the first */
     for (int32_t c = 0; c < n; c++, dst++) {
         int32_t code = sg->codes[own ? c : 0];
         if (c == 0 || code != last) {
