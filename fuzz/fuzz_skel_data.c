@@ -182,7 +182,15 @@ static void walk_skin_streams(const mf_skel_data *d)
         if (g0 < 0 || g1 < g0 || g1 > d->skin_group_count) abort();
         for (int32_t g = g0; g < g1; g++) {
             const mf_sd_skin_group *gr = &d->skin_groups[g];
-            if (gr->plain < 0 || gr->plain >= 10 || gr->deformed < 10 || gr->deformed >= 15) abort();
+            /* kernels: chained (+15) exactly when the attachment's next group follows, whose
+             * records and vertices start where this group's end */
+            int32_t chain = g + 1 < g1 ? 15 : 0;
+            if (gr->plain - chain < 0 || gr->plain - chain >= 10 || gr->deformed - chain < 10 ||
+                gr->deformed - chain >= 15 || gr->total != at->vertex_count)
+                abort();
+            if (chain && (gr[1].record_first != gr->record_first + gr->vertices * gr->count ||
+                          gr[1].vertex_first != gr->vertex_first + gr->vertices))
+                abort();
             for (int32_t v = 0; v < gr->vertices; v++) {
                 const mf_sd_skin_vertex *vx = &d->skin_vertices[gr->vertex_first + v];
                 if (vx->out < 0 || vx->out + 1 >= 2 * at->vertex_count) abort();

@@ -57,8 +57,9 @@ extern "C" {
 #endif
 
 #define MF_SKEL_DATA_MAGIC "MFSKDATA" /* 8 bytes, no NUL */
-#define MF_SKEL_DATA_VERSION 5u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
-                                 * 4: clip bounds; 5: weighted skinning streams */
+#define MF_SKEL_DATA_VERSION 6u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
+                                 * 4: clip bounds; 5: weighted skinning streams; 6: skin groups
+                                 * chained, with their attachment's vertex count */
 #define MF_SKEL_DATA_HEADER_SIZE 64u
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
@@ -435,7 +436,10 @@ typedef struct mf_sd_skin_group {
     int32_t vertices;       /* >= 1 */
     int32_t plain, deformed; /* the runtime's kernel without and with deform: 0..4 scattered
                               * stores, 5..9 contiguous (the group's vertices follow each other),
-                              * 10..14 deformed; by count 1, 2, 3, 4, more */
+                              * 10..14 deformed; by count 1, 2, 3, 4, more; plus 15 when another
+                              * group of the attachment follows (the kernel hands over to it) */
+    int32_t total;          /* the attachment's vertex count (what the last kernel returns) */
+    int32_t pad;            /* 0 */
 } mf_sd_skin_group;
 
 /* One influence of one vertex: {w·x, w·y, w, 8·bone} (the bone's offset in the runtime's

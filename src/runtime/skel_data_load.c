@@ -29,7 +29,7 @@ _Static_assert(sizeof(mf_sd_clip) == 24, "clip");
 _Static_assert(sizeof(mf_sd_timeline) == 48, "timeline");
 _Static_assert(sizeof(mf_sd_bezier) == 72, "bezier");
 _Static_assert(sizeof(mf_sd_bounds) == 16, "bounds");
-_Static_assert(sizeof(mf_sd_skin_group) == 24, "skin group");
+_Static_assert(sizeof(mf_sd_skin_group) == 32, "skin group");
 _Static_assert(sizeof(mf_sd_skin_record) == 16, "skin record");
 _Static_assert(sizeof(mf_sd_skin_vertex) == 16, "skin vertex");
 

@@ -219,7 +219,7 @@ static __attribute__((noinline)) void skin_items(const mf_draw_list *dl, const m
         for (; it < end; it++) {
             if (it->clipped) continue;
             int32_t s = it->slot, att = it->attachment;
-            mf_skin_avx(mats, p, d, s, d->slots[s].bone, att, &d->attachments[att], vertices + 2 * (size_t)it->vertex_first);
+            mf_skin_avx(mats, p, d, s, att, &d->attachments[att], vertices + 2 * (size_t)it->vertex_first);
         }
         return;
     }

@@ -14,8 +14,9 @@
 #include "mf/mf_pose.h"
 
 /* The kernels a group (mf_sd_skin_group: a run of one attachment's weighted vertices with the
- * same padded influence count, in the build's shared streams) picks without and with deform. */
-#define MF_SKIN_KERNELS 15
+ * same padded influence count, in the build's shared streams) picks without and with deform:
+ * 15 kinds, each as the attachment's last group and as one with another after it. */
+#define MF_SKIN_KERNELS 30
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #include <emmintrin.h>
@@ -74,27 +75,14 @@ static inline const float *mf_skin_mesh_deform(const mf_pose *p, int32_t s, int3
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_SKIN_AVX 1
 bool mf_skin_avx_usable(void);
-/* The AVX kernel of one group from packed matrices (mf_skin_pack_bones) and the bases of the
- * build's shared streams (records and vertices: 4 words each), the slot's deform or NULL.
- * Six register arguments; returns the group's vertex count. */
+/* The AVX kernel of one group from packed matrices (mf_skin_pack_bones), its first record and
+ * vertex in the build's shared streams (4 words each), the slot's deform or NULL; it hands over
+ * to the attachment's next group's kernel, the last returns the attachment's vertex count.
+ * Six register arguments. */
 typedef int32_t (*mf_skin_kernel)(const float *mats, const mf_sd_skin_group *g, const float *rec, const int32_t *vo,
                                   const float *deform, float *out);
 /* Indexed by mf_sd_skin_group.plain / .deformed. */
 extern const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS];
-/* An attachment of two groups or more: mf_skin_weighted_avx's loop. */
-int32_t mf_skin_groups_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out);
-/* Weighted attachment att's vertices (deform: the slot's or NULL); returns its vertex count
- * (its groups' vertices: the load checks the streams against the attachments). One group, the
- * most common: a tail call to its kernel. */
-static inline int32_t mf_skin_weighted_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform,
-                                           float *out)
-{
-    const int32_t *gf = d->skin_group_first + att;
-    const mf_sd_skin_group *g = d->skin_groups + gf[0];
-    if (gf[1] - gf[0] != 1) return mf_skin_groups_avx(mats, d, att, deform, out);
-    return mf_skin_kernels_avx[deform ? g->deformed : g->plain](mats, g, &d->skin_records->wx, &d->skin_vertices->out,
-                                                               deform, out);
-}
 /* Unweighted: n vertices from v (deform: their offsets or NULL) through the bone's packed
  * matrix mat, four a step; a region's 4 corners (never deformed) in one step. Each returns
  * its vertex count. */
@@ -103,18 +91,40 @@ int32_t mf_skin_region_avx(const float *mat, const float *v, float *out);
 /* The pose's packed matrices for the AVX kernels (packed now when a world change made them
  * stale), or NULL where the CPU lacks AVX (mf_skin_attachment then). */
 const float *mf_skin_avx_mats(const mf_pose *p);
-/* A drawable attachment att (at) on slot s of bone `bone`, all valid, through the AVX kernels
- * from mats (mf_skin_avx_mats); returns its vertex count. Inline where the caller already
- * holds the slot's bone and the data. */
+/* A weighted mesh att (at) on slot s, all valid, through the AVX kernels from mats
+ * (mf_skin_avx_mats); returns its vertex count: its first group's kernel and the deform picked
+ * in one test, a tail call. */
+static inline __attribute__((always_inline)) int32_t mf_skin_weighted_avx(const float *mats, const mf_pose *p,
+                                                                          const mf_skel_data *d, int32_t s,
+                                                                          int32_t att, const mf_sd_attachment *at,
+                                                                          float *out)
+{
+    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
+    int32_t k = g->plain;
+    const float *deform = NULL;
+    if (at->deform_count > 0 && p->deform_attachment[s] == att) deform = p->deform + p->deform_first[s], k = g->deformed;
+    return mf_skin_kernels_avx[k](mats, g, &d->skin_records[g->record_first].wx, &d->skin_vertices[g->vertex_first].out,
+                                  deform, out);
+}
+/* An unweighted mesh, the same way. */
+static inline __attribute__((always_inline)) int32_t mf_skin_unweighted_avx(const float *mats, const mf_pose *p,
+                                                                            const mf_skel_data *d, int32_t s,
+                                                                            int32_t att, const mf_sd_attachment *at,
+                                                                            float *out)
+{
+    return mf_skin_rigid_avx(mats + 8 * (size_t)d->slots[s].bone, d->floats + at->vertex_first,
+                             mf_skin_mesh_deform(p, s, att, at), at->vertex_count, out);
+}
+/* A drawable attachment att (at) on slot s, all valid, through the AVX kernels from mats
+ * (mf_skin_avx_mats); returns its vertex count. */
 static inline __attribute__((always_inline)) int32_t mf_skin_avx(const float *mats, const mf_pose *p,
-                                                                 const mf_skel_data *d, int32_t s, int32_t bone,
-                                                                 int32_t att, const mf_sd_attachment *at, float *out)
+                                                                 const mf_skel_data *d, int32_t s, int32_t att,
+                                                                 const mf_sd_attachment *at, float *out)
 {
     if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
-        return mf_skin_region_avx(mats + 8 * (size_t)bone, d->floats + at->vertex_first, out);
-    const float *deform = mf_skin_mesh_deform(p, s, att, at);
-    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, d, att, deform, out);
-    return mf_skin_rigid_avx(mats + 8 * (size_t)bone, d->floats + at->vertex_first, deform, at->vertex_count, out);
+        return mf_skin_region_avx(mats + 8 * (size_t)d->slots[s].bone, d->floats + at->vertex_first, out);
+    if (at->flags & MF_SD_ATT_WEIGHTED) return mf_skin_weighted_avx(mats, p, d, s, att, at, out);
+    return mf_skin_unweighted_avx(mats, p, d, s, att, at, out);
 }
 #else
 #define MF_SKIN_AVX 0

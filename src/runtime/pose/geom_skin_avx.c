@@ -58,13 +58,16 @@ AVX static INLINE __m256 reduce_four_h(__m256 ab, __m256 cd)
 static inline void store2(float *o, __m128 v) { _mm_storel_pi((__m64 *)(void *)o, v); }
 static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)o, v); }
 
-/* One group: one vertex (reduced with itself) and two first for the count's low bits, then
- * four a step, so that nothing but the step count lives through the loop (no register to
- * save). contig: the group's vertices are the attachment's in order from vo[0] (stores
- * straight, no offsets read). */
-AVX static INLINE void group(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
+/* One group of n vertices from its records *rp and vertices *vop, both left at their ends
+ * (the next group's starts): one vertex (reduced with itself) and two first for the count's
+ * low bits, then four a step, so that only the step count lives through the loop. contig: the
+ * group's vertices are the attachment's in order from vo[0] (stores straight, no offsets
+ * read). */
+AVX static INLINE void group(const float *mats, const float **rp, const int32_t **vop, int32_t n, int32_t c,
                              const float *deform, bool contig, float *out)
 {
+    const float *r = *rp;
+    const int32_t *vo = *vop;
     float *o = out + vo[0];
 #define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
     if (n & 1) {
@@ -92,6 +95,7 @@ AVX static INLINE void group(const float *mats, const float *r, const int32_t *v
         }
     }
 #undef V
+    *rp = r, *vop = vo;
 }
 
 /* The bone's packed matrix {a, b, wx, 0, c, d, wy, 0} as the rigid step's factors, repeated
@@ -144,45 +148,41 @@ AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *def
     return n;
 }
 
-/* One kernel per (influence count, store kind): a leaf each, so that no loop's registers
- * spill into another's. Counts above 4 share one loop with the count read at run time. */
-#define KERNEL(name, C, DEF, CONTIG)                                                                   \
-    AVX static int32_t name(const float *m, const mf_sd_skin_group *g, const float *rec, const int32_t *vo, \
+/* One kernel per (influence count, store kind, last or not): a leaf each, so that no loop's
+ * registers spill into another's. Counts above 4 share one loop with the count read at run
+ * time. A group with another after it (CHAIN) hands over to that one's kernel where its own
+ * records and vertices end: a tail call, no loop over the groups; the last returns the
+ * attachment's vertex count. */
+#define KERNEL(name, C, DEF, CONTIG, CHAIN)                                                            \
+    AVX static int32_t name(const float *m, const mf_sd_skin_group *g, const float *r, const int32_t *vo, \
                             const float *def, float *out)                                              \
     {                                                                                                  \
         (void)def;                                                                                     \
-        int32_t n = g->vertices;                                                                       \
-        group(m, rec + 4 * (size_t)g->record_first, vo + 4 * (size_t)g->vertex_first, n, C, DEF, CONTIG, out); \
-        return n;                                                                                      \
+        group(m, &r, &vo, g->vertices, C, DEF, CONTIG, out);                                           \
+        if (CHAIN) return mf_skin_kernels_avx[DEF ? g[1].deformed : g[1].plain](m, g + 1, r, vo, def, out); \
+        return g->total;                                                                               \
     }
-#define KERNELS(tag, DEF, CONTIG)                                                                      \
-    KERNEL(tag##1, 1, DEF, CONTIG)                                                                     \
-    KERNEL(tag##2, 2, DEF, CONTIG)                                                                     \
-    KERNEL(tag##3, 3, DEF, CONTIG)                                                                     \
-    KERNEL(tag##4, 4, DEF, CONTIG)                                                                     \
-    KERNEL(tag##n, g->count, DEF, CONTIG)
+#define KERNELS(tag, DEF, CONTIG, CHAIN)                                                               \
+    KERNEL(tag##1, 1, DEF, CONTIG, CHAIN)                                                              \
+    KERNEL(tag##2, 2, DEF, CONTIG, CHAIN)                                                              \
+    KERNEL(tag##3, 3, DEF, CONTIG, CHAIN)                                                              \
+    KERNEL(tag##4, 4, DEF, CONTIG, CHAIN)                                                              \
+    KERNEL(tag##n, g->count, DEF, CONTIG, CHAIN)
 
-KERNELS(scattered, NULL, false)
-KERNELS(contig, NULL, true)
-KERNELS(deformed, def, false)
+KERNELS(scattered, NULL, false, false)
+KERNELS(contig, NULL, true, false)
+KERNELS(deformed, def, false, false)
+KERNELS(scattered_then, NULL, false, true)
+KERNELS(contig_then, NULL, true, true)
+KERNELS(deformed_then, def, false, true)
 
 /* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
 const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
-    scattered1, scattered2, scattered3, scattered4, scatteredn, contig1,   contig2,   contig3,
-    contig4,    contign,    deformed1,  deformed2,  deformed3,  deformed4, deformedn,
+    scattered1,      scattered2,      scattered3,      scattered4,      scatteredn,
+    contig1,         contig2,         contig3,         contig4,         contign,
+    deformed1,       deformed2,       deformed3,       deformed4,       deformedn,
+    scattered_then1, scattered_then2, scattered_then3, scattered_then4, scattered_thenn,
+    contig_then1,    contig_then2,    contig_then3,    contig_then4,    contig_thenn,
+    deformed_then1,  deformed_then2,  deformed_then3,  deformed_then4,  deformed_thenn,
 };
-
-int32_t mf_skin_groups_avx(const float *mats, const mf_skel_data *d, int32_t att, const float *deform, float *out)
-{
-    const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    const mf_sd_skin_group *e = d->skin_groups + d->skin_group_first[att + 1];
-    const float *rec = &d->skin_records->wx;
-    const int32_t *vo = &d->skin_vertices->out;
-    int32_t n = 0;
-    if (deform)
-        for (; g < e; g++) n += mf_skin_kernels_avx[g->deformed](mats, g, rec, vo, deform, out);
-    else
-        for (; g < e; g++) n += mf_skin_kernels_avx[g->plain](mats, g, rec, vo, NULL, out);
-    return n;
-}
 #endif

@@ -8,10 +8,13 @@
  * A group may pad its vertices to a higher count with records {0, 0, 0, 8·bone_count} (the
  * all-zero matrix after the bones): they add +0, which leaves every result's bits as they
  * were (geom_skin.h). Fewer groups cost less than the padding where groups are small or a
- * whole attachment then stores in order; a cost model in instructions picks the counts. */
+ * whole attachment then stores in order; a cost model in instructions picks the counts. An
+ * attachment's groups follow each other in the streams, so that each group's kernel hands
+ * over to the next one's where its own records and vertices end (no loop over the groups). */
 #include "../skin_streams.h"
 
 #define MAXC MF_SD_MAX_INFLUENCES
+#define CHAINED 15 /* the kernels of a group with another after it (mf_sd_skin_group) */
 
 /* Estimated instructions (AVX kernels): a group's call and setup, a vertex's reduction and
  * loop share, an out-of-order store's extra, an influence's load, multiply and add. */
@@ -124,13 +127,18 @@ bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
         choose_levels(d, at, &plan);
         const int32_t *level = plan.level;
         const mf_sd_span *spans = d->spans + at->vertex_first;
+        int32_t top = 0; /* the last group's level */
+        for (int32_t L = 1; L <= MAXC; L++)
+            if (plan.vertices[L]) top = L;
         for (int32_t L = 1; L <= MAXC; L++) {
             /* the level's vertices, stored in order when they follow each other */
             int32_t n = plan.vertices[L];
             bool contig = plan.contig[L];
             if (n == 0) continue;
-            int32_t k = L < 5 ? L - 1 : 4;
-            const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (contig ? 5 : 0) + k, 10 + k};
+            /* the kernel by count, +15 (CHAINED) where a group follows: it hands over to it */
+            int32_t k = (L < 5 ? L - 1 : 4) + (L < top ? CHAINED : 0);
+            const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (contig ? 5 : 0) + k, 10 + k,
+                                        at->vertex_count, 0};
             if (!mf_skin_emit_group(e, &g)) return false;
             for (int32_t i = 0; i < at->vertex_count; i++) {
                 int32_t c = spans[i].count;

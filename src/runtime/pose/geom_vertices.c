@@ -222,6 +222,20 @@ static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slo
 #if MF_SKIN_AVX
 static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
 
+/* Meshes through the AVX kernels, the matrices packed. Out of line: what they hold in
+ * registers (the deform, the groups) would cost the regions, the most common, a frame; noipa
+ * keeps skin()'s arguments as they are (no copies through the stack). */
+static __attribute__((noinline, noipa)) int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att,
+                                                             const mf_sd_attachment *at, float *out)
+{
+    return mf_skin_weighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
+}
+static __attribute__((noinline, noipa)) int32_t skin_unweighted(const mf_pose *p, int32_t slot, int32_t att,
+                                                               const mf_sd_attachment *at, float *out)
+{
+    return mf_skin_unweighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
+}
+
 /* The two flags skin() tests, side by side: read as one 16-bit word. */
 _Static_assert(offsetof(mf_pose_scratch, skin_avx) == offsetof(mf_pose_scratch, skin_mats_valid) + 1,
                "skin_mats_valid and skin_avx must be adjacent bytes");
@@ -237,7 +251,10 @@ static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf
     memcpy(&ready, &s->skin_mats_valid, sizeof ready);
     if (ready != 0x0101) return skin_avx_slow(p, slot, att, at, out);
     const mf_skel_data *d = p->data;
-    return mf_skin_avx(s->skin_mats, p, d, slot, d->slots[slot].bone, att, at, out);
+    if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
+        return mf_skin_region_avx(s->skin_mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, out);
+    if (at->flags & MF_SD_ATT_WEIGHTED) return skin_weighted(p, slot, att, at, out);
+    return skin_unweighted(p, slot, att, at, out);
 }
 
 const float *mf_skin_avx_mats(const mf_pose *p) { return p->scratch->skin_avx ? pose_mats(p) : NULL; }
@@ -249,7 +266,7 @@ static __attribute__((noinline)) int32_t skin_avx_slow(const mf_pose *p, int32_t
 {
     if (!p->scratch->skin_avx) return skin_simd(p, slot, att, at, out);
     const mf_skel_data *d = p->data;
-    return mf_skin_avx(pose_mats(p), p, d, slot, d->slots[slot].bone, att, at, out);
+    return mf_skin_avx(pose_mats(p), p, d, slot, att, at, out);
 }
 #else
 #define skin skin_simd
