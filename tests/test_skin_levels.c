@@ -11,7 +11,7 @@
 #include "testutil.h"
 #include "pose_rig.h"
 
-enum { COST_GROUP = 45, COST_VERTEX = 3, COST_SCATTERED = 2, COST_INFLUENCE = 4, MAXV = 48, MAXC = 16 };
+enum { COST_GROUP = 30, COST_VERTEX = 3, COST_SCATTERED = 2, COST_INFLUENCE = 4, MAXV = 48, MAXC = 16 }; /* 30: format 6 */
 
 /* One bone chain; slot s0 a weighted mesh whose vertex i has counts[i] influences. */
 static char *rig_text(const int *counts, int nv)

@@ -16,9 +16,10 @@
 #define MAXC MF_SD_MAX_INFLUENCES
 #define CHAINED 15 /* the kernels of a group with another after it (mf_sd_skin_group) */
 
-/* Estimated instructions (AVX kernels): a group's call and setup, a vertex's reduction and
+/* Estimated instructions (AVX kernels): a group's hand-over and setup (30: measured best on
+ * the bench rigs once groups were chained; 20 and 45 cost more), a vertex's reduction and
  * loop share, an out-of-order store's extra, an influence's load, multiply and add. */
-enum { COST_GROUP = 45, COST_VERTEX = 3, COST_SCATTERED = 2, COST_INFLUENCE = 4 };
+enum { COST_GROUP = 30, COST_VERTEX = 3, COST_SCATTERED = 2, COST_INFLUENCE = 4 };
 
 static bool weighted(const mf_sd_attachment *at)
 {

@@ -288,7 +288,7 @@ static inline const mf_sd_attachment *checked(const mf_pose *p, int32_t slot, in
         return NULL;
     const mf_sd_attachment *at = &p->data->attachments[att];
     int32_t n = at->vertex_count;
-    return at->type == MF_SD_ATT_POINT || n <= 0 || n > cap ? NULL : at;
+    return n <= 0 || n > cap ? NULL : at; /* a point has no vertices (checked at load) */
 }
 
 int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap, bool simd)
