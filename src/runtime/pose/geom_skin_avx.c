@@ -159,7 +159,7 @@ AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *def
     {                                                                                                  \
         (void)def;                                                                                     \
         group(m, &r, &vo, g->vertices, C, DEF, CONTIG, out);                                           \
-        if (CHAIN) return mf_skin_kernels_avx[DEF ? g[1].deformed : g[1].plain](m, g + 1, r, vo, def, out); \
+        if (CHAIN) return mf_skin_kernels_avx[DEF ? g[1].deformed : g[1].plain](m, g + 1, r, vo, DEF, out);  \
         return g->total;                                                                               \
     }
 #define KERNELS(tag, DEF, CONTIG, CHAIN)                                                               \
