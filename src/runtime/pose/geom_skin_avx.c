@@ -59,10 +59,10 @@ static inline void store2(float *o, __m128 v) { _mm_storel_pi((__m64 *)(void *)o
 static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)o, v); }
 
 /* One group of n vertices from its records *rp and vertices *vop, both left at their ends
- * (the next group's starts): one vertex (reduced with itself) and two first for the count's
- * low bits, then four a step, so that only the step count lives through the loop. contig: the
- * group's vertices are the attachment's in order from vo[0] (stores straight, no offsets
- * read). */
+ * (the next group's starts): one vertex (reduced with itself), two and four first for the
+ * count's low bits, then eight a step (half the loop's share of four; the deformed kernels,
+ * rare, four a step), so that only the step count lives through the loop. contig: the group's
+ * vertices are the attachment's in order from vo[0] (stores straight, no offsets read). */
 AVX static INLINE void group(const float *mats, const float **rp, const int32_t **vop, int32_t n, int32_t c,
                              const float *deform, bool contig, float *out)
 {
@@ -83,17 +83,40 @@ AVX static INLINE void group(const float *mats, const float **rp, const int32_t 
             store2(out + vo[0], xy), store2h(out + vo[4], xy);
         r += 8 * c, vo += 8, o += 4;
     }
-    for (uint32_t k = (uint32_t)n >> 2; k != 0; k--, r += 16 * c, vo += 16, o += 8) {
-        __m256 ab = _mm256_hadd_ps(V(0), V(1));
-        if (contig) {
-            _mm256_storeu_ps(o, reduce_four_h(ab, _mm256_hadd_ps(V(2), V(3))));
-        } else { /* {ax bx cx dx | ay by cy dy} interleaved by halves */
-            __m256 h = _mm256_hadd_ps(ab, _mm256_hadd_ps(V(2), V(3)));
-            __m128 y = _mm256_extractf128_ps(h, 1), x = _mm256_castps256_ps128(h);
-            __m128 hi = _mm_unpackhi_ps(x, y), lo = _mm_unpacklo_ps(x, y);
-            store2(out + vo[0], lo), store2h(out + vo[4], lo), store2(out + vo[8], hi), store2h(out + vo[12], hi);
+    if (contig) {
+        if (n & 4) {
+            _mm256_storeu_ps(o, reduce_four_h(_mm256_hadd_ps(V(0), V(1)), _mm256_hadd_ps(V(2), V(3))));
+            r += 16 * c, vo += 16, o += 8;
+        }
+        for (uint32_t k = (uint32_t)n >> 3; k != 0; k--, r += 32 * c, vo += 32, o += 16) {
+            _mm256_storeu_ps(o, reduce_four_h(_mm256_hadd_ps(V(0), V(1)), _mm256_hadd_ps(V(2), V(3))));
+            _mm256_storeu_ps(o + 8, reduce_four_h(_mm256_hadd_ps(V(4), V(5)), _mm256_hadd_ps(V(6), V(7))));
+        }
+        *rp = r, *vop = vo;
+        return;
+    }
+    /* scattered: {ax bx cx dx | ay by cy dy} interleaved by halves */
+#define SCATTER4(k)                                                                                    \
+    do {                                                                                               \
+        __m256 h = _mm256_hadd_ps(_mm256_hadd_ps(V(k), V(k + 1)), _mm256_hadd_ps(V(k + 2), V(k + 3))); \
+        __m128 y = _mm256_extractf128_ps(h, 1), x = _mm256_castps256_ps128(h);                         \
+        __m128 hi = _mm_unpackhi_ps(x, y), lo = _mm_unpacklo_ps(x, y);                                 \
+        store2(out + vo[4 * (k)], lo), store2h(out + vo[4 * (k) + 4], lo);                             \
+        store2(out + vo[4 * (k) + 8], hi), store2h(out + vo[4 * (k) + 12], hi);                        \
+    } while (0)
+    if (deform) /* rare: four a step, a third of the code */
+        for (uint32_t k = (uint32_t)n >> 2; k != 0; k--, r += 16 * c, vo += 16) SCATTER4(0);
+    else {
+        if (n & 4) {
+            SCATTER4(0);
+            r += 16 * c, vo += 16;
+        }
+        for (uint32_t k = (uint32_t)n >> 3; k != 0; k--, r += 32 * c, vo += 32) {
+            SCATTER4(0);
+            SCATTER4(4);
         }
     }
+#undef SCATTER4
 #undef V
     *rp = r, *vop = vo;
 }
