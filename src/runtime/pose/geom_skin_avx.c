@@ -160,8 +160,13 @@ AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *def
             __m256 xy = _mm256_add_ps(_mm256_loadu_ps(v + 2 * i), _mm256_loadu_ps(deform + 2 * i));
             _mm256_storeu_ps(out + 2 * i, rigid_step(xy, m1, m2, t));
         }
-    else
-        for (; i + 4 <= n; i += 4) _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_loadu_ps(v + 2 * i), m1, m2, t));
+    else { /* eight a step (half the loop's share), then four */
+        for (; i + 8 <= n; i += 8) {
+            _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_loadu_ps(v + 2 * i), m1, m2, t));
+            _mm256_storeu_ps(out + 2 * i + 8, rigid_step(_mm256_loadu_ps(v + 2 * i + 8), m1, m2, t));
+        }
+        if (i + 4 <= n) _mm256_storeu_ps(out + 2 * i, rigid_step(_mm256_loadu_ps(v + 2 * i), m1, m2, t)), i += 4;
+    }
     if (i < n) {
         __m256i mask = _mm256_loadu_si256((const __m256i *)(const void *)(ON + 8 - 2 * (n - i)));
         __m256 xy = _mm256_maskload_ps(v + 2 * i, mask);
