@@ -62,10 +62,11 @@ typedef struct mf_pose_seg {
 /* The update order as the world update runs it (pose_dirty.c builds it at create): runs of
  * bone updates with no switch between them, constraints between runs. */
 enum {
-    MF_OP_RUN,       /* a: the count of bone records that follow */
+    MF_OP_RUN,       /* a: the count of bone records that follow, all MF_OP_BONE_FAST */
     MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint before it in the order writes it: its
                       * trigonometry is fresh */
-    MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root) */
+    MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root); a root, or a bone a
+                      * constraint before it wrote: on its own */
     MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
                       * the update is skipped when the IK surely overwrites the bone's world */
     MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS /* a: the constraint */
@@ -73,6 +74,10 @@ enum {
 typedef struct mf_pose_op {
     int32_t kind, a, b;
 } mf_pose_op;
+
+/* The dirty mark's code per bone (mf_pose_scratch.changed, pose_dirty.c): must compute, is
+ * inactive, inherits other than Normal. 0 or MF_CHANGED: the world update's common case. */
+enum { MF_CHANGED = 1, MF_CHANGED_INACTIVE = 2, MF_CHANGED_INHERIT = 4 };
 
 #define MF_SEG_UNKNOWN INT32_MIN
 
@@ -138,7 +143,7 @@ typedef struct mf_pose_scratch {
     float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
     /* the dirty sub-tree skip (pose_dirty.c): inherit mode at the last world update, per
      * bone whether its update must compute (values changed, a constraint writes it, inactive,
-     * or its world is not one an update computed), whether a constraint writes it, whether its
+     * or its world is not one an update computed; MF_CHANGED_*), whether a constraint writes it, whether its
      * world is one an update computed, whether this update kept it (bone_count + 1: the last
      * stands for a root's parent, always kept) */
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;

@@ -89,7 +89,7 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
  * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
  * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
  * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
-AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
+AVX2 static inline __attribute__((always_inline)) unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
 {
     __m256i same = _mm256_set1_epi32(-1), rot = same, shx = same, shy = same;
 #define MF_CHANNEL(local, applied, keep)                                                                   \
@@ -121,8 +121,13 @@ AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m
     _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
     _mm_storel_epi64((__m128i *)(void *)(s->kept + i), _mm_setzero_si128()); /* kept flags start clear */
     const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
-    __m128i keep = _mm_andnot_si128(_mm_cmpeq_epi8(va, zero), _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
+    __m128i inactive = _mm_cmpeq_epi8(va, zero);
+    __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
     __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
+    /* the codes of the update (MF_CHANGED_*): inactive, inherit other than Normal */
+    dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
+    dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
+    _mm_storel_epi64((__m128i *)(void *)(s->world_valid + i), _mm_andnot_si128(inactive, ones));
     __m128i *ch = (__m128i *)(void *)(s->changed + i);
     dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadl_epi64(ch)));
     _mm_storel_epi64(ch, dirty);
