@@ -29,9 +29,9 @@ static void mark_written(const mf_skel_data *d, int32_t kind, int32_t k, uint8_t
 }
 
 /* The update program from the update order. A bone update before any constraint in the order
- * writes the bone has the applied values the trigonometry cache was filled from (fresh): runs
- * hold only those (of bones with a parent); the others are ops of their own. The kept flags
- * serve as scratch for which bones were written so far. */
+ * writes the bone has the applied values the trigonometry cache was filled from (fresh: of a
+ * bone with a parent, MF_OP_BONE_FAST). The kept flags serve as scratch for which bones were
+ * written so far. */
 static void build_program(mf_pose *p)
 {
     const mf_skel_data *d = p->data;
@@ -40,30 +40,27 @@ static void build_program(mf_pose *p)
     memset(written, 0, (size_t)p->bone_count);
     static const int32_t op_of[MF_SD_REF_KIND_COUNT] = {MF_OP_BONE, MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH,
                                                         MF_OP_PHYSICS};
-    int32_t o = 0, run = -1;
+    int32_t o = 0;
+    s->fast_count = 0;
     for (int32_t u = 0; u < d->update_count; u++) {
         mf_sd_ref r = d->update[u];
         if (r.kind != MF_SD_REF_BONE) {
             mark_written(d, r.kind, r.index, written);
             s->ops[o++] = (mf_pose_op){op_of[r.kind], r.index, 0};
-            run = -1;
             continue;
         }
         int32_t i = r.index, par = d->bones[i].parent;
         if (u + 1 < d->update_count && d->update[u + 1].kind == MF_SD_REF_IK && ik_last(d, d->update[u + 1].index, i)) {
             s->ops[o++] = (mf_pose_op){MF_OP_IK_LAST, d->update[++u].index, i};
             mark_written(d, MF_SD_REF_IK, d->update[u].index, written);
-            run = -1;
             continue;
         }
-        if (par < 0 || written[i]) { /* a root, or its trigonometry stale: on its own, out of the runs */
+        if (par < 0 || written[i]) { /* a root, or its trigonometry stale */
             s->ops[o++] = (mf_pose_op){MF_OP_BONE, i, par >= 0 ? par : p->bone_count};
-            run = -1;
             continue;
         }
-        if (run < 0) run = o, s->ops[o++] = (mf_pose_op){MF_OP_RUN, 0, 0};
-        s->ops[run].a++;
         s->ops[o++] = (mf_pose_op){MF_OP_BONE_FAST, i, par};
+        s->fast_count++;
     }
     s->op_count = o;
 }

@@ -59,10 +59,9 @@ typedef struct mf_pose_seg {
     uint8_t before;     /* k is -1 (before the first key); else k is the timeline's cursor */
 } mf_pose_seg;
 
-/* The update order as the world update runs it (pose_dirty.c builds it at create): runs of
- * bone updates with no switch between them, constraints between runs. */
+/* The update order as the world update runs it (pose_dirty.c builds it at create): bone
+ * updates, most of the first kind (tested before the others), and constraints. */
 enum {
-    MF_OP_RUN,       /* a: the count of bone records that follow, all MF_OP_BONE_FAST */
     MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint before it in the order writes it: its
                       * trigonometry is fresh */
     MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root); a root, or a bone a
@@ -149,6 +148,7 @@ typedef struct mf_pose_scratch {
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
     mf_pose_op *ops; /* the update program: 2 * update_count at most */
     int32_t op_count;
+    int32_t fast_count; /* its MF_OP_BONE_FAST ops */
     /* the world packed for skinning, {a, b, wx, 0, c, d, wy, 0} a bone and an all-zero one
      * after them, written by the first CPU skinning after a world update (geom_vertices.c);
      * valid: 0 after a world update or any other world change */

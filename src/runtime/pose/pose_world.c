@@ -175,12 +175,13 @@ static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool f
 }
 
 /* The bones an update kept, and those it passed over as inactive (the dirty mark already
- * marked their world stale); the others of its bone ops it computed. */
+ * marked their world stale), and its bone ops other than MF_OP_BONE_FAST; the others of its
+ * bone ops it computed. */
 typedef struct run_counts {
     int32_t ops, kept, inactive;
 } run_counts;
 
-/* A bone op of its own (MF_OP_BONE): kept as in a run, else computed in full (its
+/* A bone op other than MF_OP_BONE_FAST: kept as those are, else computed in full (its
  * trigonometry not fresh). */
 static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, run_counts *n)
 {
@@ -197,8 +198,7 @@ static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t 
     }
 }
 
-/* The arrays a run of bone updates reads and writes, taken once per update: inlined into the
- * update, the runs between constraints then start with no loads. */
+/* The arrays the bone updates read and write, taken once per update. */
 typedef struct run_arrays {
     const uint8_t *changed;
     uint8_t *kept;
@@ -206,38 +206,34 @@ typedef struct run_arrays {
     float *a, *b, *c, *d, *wx, *wy;
 } run_arrays;
 
-/* A run of bone updates from the update program (MF_OP_BONE_FAST: the cache fresh): a bone
- * whose values did not change under a kept parent keeps its world; the others compute it, most
- * (code 0 or MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
-static inline __attribute__((always_inline)) void update_run(mf_pose *p, const run_arrays *r, const mf_pose_op *o,
-                                                             int32_t count, run_counts *n)
+/* A bone update from the update program (MF_OP_BONE_FAST: the cache fresh): a bone whose
+ * values did not change under a kept parent keeps its world; the others compute it, most (code
+ * 0 or MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
+static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const run_arrays *r, int32_t i,
+                                                              int32_t par, run_counts *n)
 {
-    n->ops += count;
-    for (int32_t k = 0; k < count; k++) {
-        int32_t i = o[k].a, par = o[k].b;
-        unsigned code = r->changed[i];
-        if (!(code & MF_CHANGED) && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
-            r->kept[i] = 1;
-            n->kept++;
-            continue;
-        }
-        if (__builtin_expect(code > MF_CHANGED, 0)) {
-            if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
-            else update_other(p, i, true);
-            continue;
-        }
-        /* world_of's first case, its cos and sin fresh from the fill */
-        float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
-        float l0 = r->tcx[i] * sx, l1 = -(r->tcy[i] * sy), l2 = -(r->tsx[i] * sx), l3 = r->tsy[i] * sy;
-        float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
-        float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
-        r->wx[i] = pa * x + pb * y + r->wx[par];
-        r->wy[i] = pc * x + pd * y + r->wy[par];
-        a[i] = pa * l0 + pb * l2;
-        b[i] = pa * l1 + pb * l3;
-        c[i] = pc * l0 + pd * l2;
-        d[i] = pc * l1 + pd * l3;
+    unsigned code = r->changed[i];
+    if (!(code & MF_CHANGED) && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
+        r->kept[i] = 1;
+        n->kept++;
+        return;
     }
+    if (__builtin_expect(code > MF_CHANGED, 0)) {
+        if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
+        else update_other(p, i, true);
+        return;
+    }
+    /* world_of's first case, its cos and sin fresh from the fill */
+    float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
+    float l0 = r->tcx[i] * sx, l1 = -(r->tcy[i] * sy), l2 = -(r->tsx[i] * sx), l3 = r->tsy[i] * sy;
+    float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
+    float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
+    r->wx[i] = pa * x + pb * y + r->wx[par];
+    r->wy[i] = pc * x + pd * y + r->wy[par];
+    a[i] = pa * l0 + pb * l2;
+    b[i] = pa * l1 + pb * l3;
+    c[i] = pc * l0 + pd * l2;
+    d[i] = pc * l1 + pd * l3;
 }
 
 void mf_pose_update_world(mf_pose *p)
@@ -249,14 +245,13 @@ void mf_pose_update_world(mf_pose *p)
     p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, world_valid, the trigonometry */
     const run_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
                           s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
-    run_counts n = {0, 0, 0};
-    const mf_pose_op *o = s->ops, *end = s->ops + s->op_count;
-    while (o < end) {
+    run_counts n = {s->fast_count, 0, 0};
+    for (const mf_pose_op *o = s->ops, *end = s->ops + s->op_count; o < end; o++) {
+        if (__builtin_expect(o->kind == MF_OP_BONE_FAST, 1)) {
+            update_fast(p, &r, o->a, o->b, &n);
+            continue;
+        }
         switch (o->kind) {
-        case MF_OP_RUN:
-            update_run(p, &r, o + 1, o->a, &n);
-            o += o->a;
-            break;
         case MF_OP_BONE:
             update_one(p, o->a, o->b, &n);
             break;
@@ -286,7 +281,6 @@ void mf_pose_update_world(mf_pose *p)
         default:
             break;
         }
-        o++;
     }
     p->bones_computed += n.ops - n.kept - n.inactive;
     p->bones_kept += n.kept;
