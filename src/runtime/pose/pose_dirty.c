@@ -65,10 +65,23 @@ static void build_program(mf_pose *p)
     s->op_count = o;
 }
 
+/* Whether the data gives a bone an inherit mode whose local matrix is not from the bone's own
+ * angles (world_of, pose_world.c), at setup or by a timeline. A host that sets one anyway only
+ * has the dirty mark and the update refill each other's trigonometry entries for it. */
+static bool inherit_other(const mf_skel_data *d)
+{
+    for (int32_t i = 0; i < d->bone_count; i++)
+        if (d->bones[i].inherit > MF_SD_INHERIT_ONLY_TRANSLATION) return true;
+    for (int32_t k = 0; k < d->timeline_count; k++)
+        if (d->timelines[k].kind == MF_SD_TL_INHERIT) return true;
+    return false;
+}
+
 void mf_pose_dirty_setup(mf_pose *p)
 {
     const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
+    s->inherit_other = inherit_other(d);
     memset(s->constrained, 0, (size_t)p->bone_count);
     for (int32_t k = 0; k < d->ik_count; k++) mark_written(d, MF_SD_REF_IK, k, s->constrained);
     for (int32_t k = 0; k < d->transform_count; k++) mark_written(d, MF_SD_REF_TRANSFORM, k, s->constrained);
@@ -118,7 +131,15 @@ static int32_t mark(mf_pose *p)
         uint32_t now_valid = ~inactive & 0x01010101u;
         memcpy(s->changed + i, &dirty, 4);
         memcpy(s->world_valid + i, &now_valid, 4);
-        computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]));
+        __m128i local = _mm_set1_epi32(-1); /* the bones whose matrix takes their own angles */
+        if (s->inherit_other) {
+            __m128i vi = _mm_cvtsi32_si128((int)inh);
+            local = _mm_cmpeq_epi8(_mm_min_epu8(vi, _mm_set1_epi8(1)), vi); /* Normal or OnlyTranslation */
+            local = _mm_unpacklo_epi8(local, local);
+            local = _mm_unpacklo_epi16(local, local);
+        }
+        computed += mf_pose_trig_group(s, i, _mm_castsi128_ps(c[2]), _mm_castsi128_ps(c[5]), _mm_castsi128_ps(c[6]),
+                                       local);
     }
 #endif
     for (; i < n; i++) {
@@ -135,7 +156,8 @@ static int32_t mark(mf_pose *p)
                                   (p->inherit[i] != MF_SD_INHERIT_NORMAL ? MF_CHANGED_INHERIT : 0));
         s->world_valid[i] = p->active[i] != 0;
         s->prev_inherit[i] = p->inherit[i];
-        computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
+        if (!s->inherit_other || p->inherit[i] <= MF_SD_INHERIT_ONLY_TRANSLATION) /* the others': world_of's */
+            computed += mf_pose_trig_refresh(s, i, p->rot[i], p->shx[i], p->shy[i]);
     }
     return computed;
 }

@@ -156,6 +156,9 @@ typedef struct mf_pose_scratch {
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
     uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
+    uint8_t inherit_other; /* the data gives a bone an inherit mode other than Normal or
+                            * OnlyTranslation (setup or timeline): the dirty mark leaves their
+                            * trigonometry to the update (pose_dirty.c) */
     /* per IK constraint the child's offset angle of its last two-bone solve (pose_ik.c),
      * keyed on the bits of the child's x and y it came from (2 a constraint) */
     double *ik_os;
