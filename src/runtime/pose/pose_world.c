@@ -223,17 +223,18 @@ static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const 
         else update_other(p, i, true);
         return;
     }
-    /* world_of's first case, its cos and sin fresh from the fill */
+    /* world_of's first case, its cos and sin fresh from the fill; the local matrix's negated
+     * entries l1 = -n1, l2 = -n2 enter as subtractions (p + -q is p - q, zeros' signs included) */
     float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
-    float l0 = r->tcx[i] * sx, l1 = -(r->tcy[i] * sy), l2 = -(r->tsx[i] * sx), l3 = r->tsy[i] * sy;
+    float l0 = r->tcx[i] * sx, n1 = r->tcy[i] * sy, n2 = r->tsx[i] * sx, l3 = r->tsy[i] * sy;
     float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
     float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
     r->wx[i] = pa * x + pb * y + r->wx[par];
     r->wy[i] = pc * x + pd * y + r->wy[par];
-    a[i] = pa * l0 + pb * l2;
-    b[i] = pa * l1 + pb * l3;
-    c[i] = pc * l0 + pd * l2;
-    d[i] = pc * l1 + pd * l3;
+    a[i] = pa * l0 - pb * n2;
+    b[i] = pb * l3 - pa * n1;
+    c[i] = pc * l0 - pd * n2;
+    d[i] = pd * l3 - pc * n1;
 }
 
 void mf_pose_update_world(mf_pose *p)
