@@ -30,7 +30,7 @@ static void mark_written(const mf_skel_data *d, int32_t kind, int32_t k, uint8_t
 
 /* The update program from the update order. A bone update before any constraint in the order
  * writes the bone has the applied values the trigonometry cache was filled from (fresh: of a
- * bone with a parent, MF_OP_BONE_FAST). The kept flags serve as scratch for which bones were
+ * bone with a parent, a fast bone update). The kept flags serve as scratch for which bones were
  * written so far. */
 static void build_program(mf_pose *p)
 {
@@ -59,7 +59,7 @@ static void build_program(mf_pose *p)
             s->ops[o++] = (mf_pose_op){MF_OP_BONE, i, par >= 0 ? par : p->bone_count};
             continue;
         }
-        s->ops[o++] = (mf_pose_op){MF_OP_BONE_FAST, i, par};
+        s->ops[o++] = (mf_pose_op){i, par, 0}; /* fast */
         s->fast_count++;
     }
     s->op_count = o;

@@ -175,13 +175,13 @@ static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool f
 }
 
 /* The bones an update kept, and those it passed over as inactive (the dirty mark already
- * marked their world stale), and its bone ops other than MF_OP_BONE_FAST; the others of its
+ * marked their world stale), and its bone ops other than the fast ones; the others of its
  * bone ops it computed. */
 typedef struct run_counts {
     int32_t ops, kept, inactive;
 } run_counts;
 
-/* A bone op other than MF_OP_BONE_FAST: kept as those are, else computed in full (its
+/* A bone op other than a fast one: kept as those are, else computed in full (its
  * trigonometry not fresh). */
 static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, run_counts *n)
 {
@@ -206,7 +206,7 @@ typedef struct run_arrays {
     float *a, *b, *c, *d, *wx, *wy;
 } run_arrays;
 
-/* A bone update from the update program (MF_OP_BONE_FAST: the cache fresh): a bone whose
+/* A fast bone update from the update program (the cache fresh): a bone whose
  * values did not change under a kept parent keeps its world; the others compute it, most (code
  * 0 or MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
 static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const run_arrays *r, int32_t i,
@@ -248,8 +248,8 @@ void mf_pose_update_world(mf_pose *p)
                           s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
     run_counts n = {s->fast_count, 0, 0};
     for (const mf_pose_op *o = s->ops, *end = s->ops + s->op_count; o < end; o++) {
-        if (__builtin_expect(o->kind == MF_OP_BONE_FAST, 1)) {
-            update_fast(p, &r, o->a, o->b, &n);
+        if (__builtin_expect(o->kind >= 0, 1)) {
+            update_fast(p, &r, o->kind, o->a, &n);
             continue;
         }
         switch (o->kind) {
