@@ -85,8 +85,9 @@ static inline void mf_sincos2_r(float r0, float r1, float cs_sn[4])
 /* Makes bone i's trigonometry cache hold the cos and sin of its local matrix's two angles,
  * (0 - rot) - shx and ((0 - rot) + 90) - shy in degrees (the mirror image of Spine's Y-up
  * angles, pose_world.c), keyed on their bits: the one place that forms them one bone at a
- * time (mf_pose_trig_group forms the same bits four at a time). true when it computed. */
-static inline bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
+ * time (mf_pose_trig_group forms the same bits four at a time). true when it computed. Always
+ * inlined: a call would cost more than its usual hit. */
+static inline __attribute__((always_inline)) bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
 {
     float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
     uint32_t kx, ky;

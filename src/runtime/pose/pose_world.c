@@ -181,8 +181,20 @@ typedef struct run_counts {
     int32_t ops, kept, inactive;
 } run_counts;
 
-/* A bone op other than a fast one: kept as those are, else computed in full (its
- * trigonometry not fresh). */
+/* The computing part of update_one: with its trigonometry refreshed, here for Normal
+ * inheritance and roots (world_of's first case). */
+static __attribute__((noinline)) void compute_one(mf_pose *p, int32_t i, int32_t par, uint8_t c)
+{
+    if (!(c & MF_CHANGED_INHERIT) || par == p->bone_count) {
+        p->trig_computed += mf_pose_trig_refresh(p->scratch, i, p->arot[i], p->ashx[i], p->ashy[i]);
+        mf_pose_world_normal(p, i, par < p->bone_count ? par : -1, p->ax[i], p->ay[i], p->asx[i], p->asy[i]);
+    } else {
+        update_other(p, i, false);
+    }
+}
+
+/* A bone op other than a fast one (par: bone_count for a root): kept as those are, else
+ * computed (compute_one). */
 static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, run_counts *n)
 {
     mf_pose_scratch *s = p->scratch;
@@ -194,7 +206,7 @@ static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t 
     } else if (c & MF_CHANGED_INACTIVE) {
         n->inactive++;
     } else {
-        update_other(p, i, false);
+        compute_one(p, i, par, c);
     }
 }
 
