@@ -170,8 +170,9 @@ static int32_t mark(mf_pose *p)
  * bit 1: inactive, bit 2: inherit other than Normal, so that 0 or 1 is the common update. Sets
  * world_valid to what the update leaves it (active: computed or kept; a constraint that writes
  * applied values later clears it). In the same pass it copies the local values to the applied
- * ones and fills the trigonometry cache from them, four bones at a time. Returns the bones
- * whose trigonometry it computed. */
+ * ones and fills the trigonometry cache from them, four bones at a time (with inherit_other,
+ * only for the bones of Normal or OnlyTranslation: world_of keys the others). Returns the
+ * bones whose trigonometry it computed. */
 int32_t mf_pose_dirty_mark(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;

@@ -168,7 +168,7 @@ void mf_pose_applied_update(mf_pose *p, int32_t i)
 }
 
 /* The update of a bone with inherit other than Normal, a root, or one a constraint wrote
- * before (out of line: the run's loop keeps its arrays in registers). */
+ * before (out of line: the update's loop keeps its arrays in registers). */
 static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool fresh)
 {
     world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], fresh);
@@ -177,9 +177,9 @@ static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool f
 /* The bones an update kept, and those it passed over as inactive (the dirty mark already
  * marked their world stale), and its bone ops other than the fast ones; the others of its
  * bone ops it computed. */
-typedef struct run_counts {
+typedef struct bone_counts {
     int32_t ops, kept, inactive;
-} run_counts;
+} bone_counts;
 
 /* The computing part of update_one: with its trigonometry refreshed, here for Normal
  * inheritance and roots (world_of's first case). */
@@ -195,7 +195,7 @@ static __attribute__((noinline)) void compute_one(mf_pose *p, int32_t i, int32_t
 
 /* A bone op other than a fast one (par: bone_count for a root): kept as those are, else
  * computed (compute_one). */
-static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, run_counts *n)
+static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, bone_counts *n)
 {
     mf_pose_scratch *s = p->scratch;
     uint8_t c = s->changed[i];
@@ -211,18 +211,18 @@ static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t 
 }
 
 /* The arrays the bone updates read and write, taken once per update. */
-typedef struct run_arrays {
+typedef struct bone_arrays {
     const uint8_t *changed;
     uint8_t *kept;
     const float *ax, *ay, *asx, *asy, *tcx, *tsx, *tcy, *tsy;
     float *a, *b, *c, *d, *wx, *wy;
-} run_arrays;
+} bone_arrays;
 
-/* A fast bone update from the update program (the cache fresh): a bone whose
- * values did not change under a kept parent keeps its world; the others compute it, most (code
- * 0 or MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
-static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const run_arrays *r, int32_t i,
-                                                              int32_t par, run_counts *n)
+/* A fast bone update from the update program (the cache fresh): a bone whose values did not
+ * change under a kept parent keeps its world; the others compute it, most (code 0 or
+ * MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
+static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const bone_arrays *r, int32_t i,
+                                                              int32_t par, bone_counts *n)
 {
     unsigned code = r->changed[i];
     if (!(code & MF_CHANGED) && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
@@ -256,9 +256,9 @@ void mf_pose_update_world(mf_pose *p)
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
     p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, world_valid, the trigonometry */
-    const run_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
+    const bone_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
                           s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
-    run_counts n = {s->fast_count, 0, 0};
+    bone_counts n = {s->fast_count, 0, 0};
     for (const mf_pose_op *o = s->ops, *end = s->ops + s->op_count; o < end; o++) {
         if (__builtin_expect(o->kind >= 0, 1)) {
             update_fast(p, &r, o->kind, o->a, &n);
