@@ -59,20 +59,26 @@ typedef struct mf_pose_seg {
     uint8_t before;     /* k is -1 (before the first key); else k is the timeline's cursor */
 } mf_pose_seg;
 
-/* The update order as the world update runs it (pose_dirty.c builds it at create): runs of
- * bone updates with no switch between them, constraints between runs. */
+/* The update order as the world update runs it (pose_dirty.c builds it at create): bone
+ * updates, most of them fast ones, and constraints. A fast bone update (kind >= 0) is of bone
+ * kind, a its parent: no constraint before it in the order writes the bone, so its
+ * trigonometry is fresh; the other kinds are negative (one load tells a fast update and its
+ * bone). */
 enum {
-    MF_OP_RUN,       /* a: the count of bone records that follow */
-    MF_OP_BONE_FAST, /* a: bone, b: parent; no constraint before it in the order writes it: its
-                      * trigonometry is fresh */
-    MF_OP_BONE,      /* a: bone, b: parent (bone_count for a root) */
+    MF_OP_BONE = -7, /* a: bone, b: parent (bone_count for a root); a root, or a bone a
+                      * constraint before it wrote */
     MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
                       * the update is skipped when the IK surely overwrites the bone's world */
-    MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS /* a: the constraint */
+    MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS, /* a: the constraint */
+    MF_OP_UNUSED     /* -1 */
 };
 typedef struct mf_pose_op {
     int32_t kind, a, b;
 } mf_pose_op;
+
+/* The dirty mark's code per bone (mf_pose_scratch.changed, pose_dirty.c): must compute, is
+ * inactive, inherits other than Normal. 0 or MF_CHANGED: the world update's common case. */
+enum { MF_CHANGED = 1, MF_CHANGED_INACTIVE = 2, MF_CHANGED_INHERIT = 4 };
 
 #define MF_SEG_UNKNOWN INT32_MIN
 
@@ -138,12 +144,13 @@ typedef struct mf_pose_scratch {
     float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
     /* the dirty sub-tree skip (pose_dirty.c): inherit mode at the last world update, per
      * bone whether its update must compute (values changed, a constraint writes it, inactive,
-     * or its world is not one an update computed), whether a constraint writes it, whether its
+     * or its world is not one an update computed; MF_CHANGED_*), whether a constraint writes it, whether its
      * world is one an update computed, whether this update kept it (bone_count + 1: the last
      * stands for a root's parent, always kept) */
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
     mf_pose_op *ops; /* the update program: 2 * update_count at most */
     int32_t op_count;
+    int32_t fast_count; /* its fast bone updates (kind >= 0) */
     /* the world packed for skinning, {a, b, wx, 0, c, d, wy, 0} a bone and an all-zero one
      * after them, written by the first CPU skinning after a world update (geom_vertices.c);
      * valid: 0 after a world update or any other world change */
@@ -151,6 +158,9 @@ typedef struct mf_pose_scratch {
     uint8_t skin_mats_valid;
     uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
     uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
+    uint8_t inherit_other; /* the data gives a bone an inherit mode other than Normal or
+                            * OnlyTranslation (setup or timeline): the dirty mark leaves their
+                            * trigonometry to the update (pose_dirty.c) */
     /* per IK constraint the child's offset angle of its last two-bone solve (pose_ik.c),
      * keyed on the bits of the child's x and y it came from (2 a constraint) */
     double *ik_os;

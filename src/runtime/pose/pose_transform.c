@@ -75,7 +75,7 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
             p->b[i] = (float)(cs * s);
             p->d[i] = (float)(sn * s);
         }
-        mf_pose_update_applied(p, i);
+        mf_pose_applied_update(p, i); /* i is the constraint's: in range */
     }
 }
 

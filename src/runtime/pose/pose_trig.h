@@ -85,8 +85,9 @@ static inline void mf_sincos2_r(float r0, float r1, float cs_sn[4])
 /* Makes bone i's trigonometry cache hold the cos and sin of its local matrix's two angles,
  * (0 - rot) - shx and ((0 - rot) + 90) - shy in degrees (the mirror image of Spine's Y-up
  * angles, pose_world.c), keyed on their bits: the one place that forms them one bone at a
- * time (mf_pose_trig_group forms the same bits four at a time). true when it computed. */
-static inline bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
+ * time (mf_pose_trig_group forms the same bits four at a time). true when it computed. Always
+ * inlined: a call would cost more than its usual hit. */
+static inline __attribute__((always_inline)) bool mf_pose_trig_refresh(mf_pose_scratch *s, int32_t i, float rot, float shx, float shy)
 {
     float rx = (0.0f - rot) - shx, ry = ((0.0f - rot) + 90.0f) + (0.0f - shy);
     uint32_t kx, ky;
@@ -127,10 +128,21 @@ static inline int32_t mf_pose_trig_refresh2(mf_pose_scratch *s, int32_t i, float
 }
 
 #if MF_TRIG_SSE2
+/* Stores v at p in the lanes of m (all ones), keeping the others. */
+static inline void mf_trig_store_masked(void *p, __m128i m, __m128i v)
+{
+    __m128i old = _mm_loadu_si128((const __m128i *)p);
+    _mm_storeu_si128((__m128i *)p, _mm_or_si128(_mm_and_si128(m, v), _mm_andnot_si128(m, old)));
+}
+
 /* Makes bones i..i+3's trigonometry cache hold the cos and sin of the angles of rotations rot
  * and shears shx, shy (the same bits mf_pose_trig_refresh forms), computing only when a key
- * differs. Returns the bones computed (0 or 4). */
-static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 rot, __m128 shx, __m128 shy)
+ * differs, for the bones whose local matrix takes their own angles, Normal or
+ * OnlyTranslation (lanes of all ones in normal): the others' entries are left to the world
+ * update, which forms other angles for them (pose_world.c). Returns the bones computed (0 or
+ * the group's ones of those). */
+static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 rot, __m128 shx, __m128 shy,
+                                         __m128i normal)
 {
     __m128 nrot = _mm_sub_ps(_mm_setzero_ps(), rot);
     __m128 rx = _mm_sub_ps(nrot, shx);
@@ -138,7 +150,8 @@ static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 r
     __m128i kx = _mm_castps_si128(rx), ky = _mm_castps_si128(ry);
     __m128i same = _mm_and_si128(_mm_cmpeq_epi32(kx, _mm_loadu_si128((const __m128i *)(const void *)(s->trig_kx + i))),
                                  _mm_cmpeq_epi32(ky, _mm_loadu_si128((const __m128i *)(const void *)(s->trig_ky + i))));
-    if (_mm_movemask_epi8(same) == 0xffff) return 0;
+    int lanes = _mm_movemask_ps(_mm_castsi128_ps(normal));
+    if ((_mm_movemask_ps(_mm_castsi128_ps(same)) & lanes) == lanes) return 0;
     const __m128 deg = _mm_set1_ps((float)MF_DEG), lim = _mm_set1_ps(8192.0f);
     const __m128 abs_mask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 ax = _mm_mul_ps(rx, deg), ay = _mm_mul_ps(ry, deg);
@@ -146,17 +159,26 @@ static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 r
     if (_mm_movemask_ps(in) != 15) { /* an angle past the vector range (or NaN): bone by bone */
         float r[4], x[4], y[4];
         _mm_storeu_ps(r, rot), _mm_storeu_ps(x, shx), _mm_storeu_ps(y, shy);
-        for (int32_t j = 0; j < 4; j++) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
-        return 4;
+        for (int32_t j = 0; j < 4; j++)
+            if (lanes >> j & 1) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
+        return __builtin_popcount((unsigned)lanes);
     }
     __m128 cx, sx, cy, sy;
     mf_sincos_ps(ax, &cx, &sx);
     mf_sincos_ps(ay, &cy, &sy);
-    _mm_storeu_si128((__m128i *)(void *)(s->trig_kx + i), kx);
-    _mm_storeu_si128((__m128i *)(void *)(s->trig_ky + i), ky);
-    _mm_storeu_ps(s->trig_cx + i, cx), _mm_storeu_ps(s->trig_sx + i, sx);
-    _mm_storeu_ps(s->trig_cy + i, cy), _mm_storeu_ps(s->trig_sy + i, sy);
-    return 4;
+    if (lanes == 15) {
+        _mm_storeu_si128((__m128i *)(void *)(s->trig_kx + i), kx);
+        _mm_storeu_si128((__m128i *)(void *)(s->trig_ky + i), ky);
+        _mm_storeu_ps(s->trig_cx + i, cx), _mm_storeu_ps(s->trig_sx + i, sx);
+        _mm_storeu_ps(s->trig_cy + i, cy), _mm_storeu_ps(s->trig_sy + i, sy);
+        return 4;
+    }
+    mf_trig_store_masked(s->trig_kx + i, normal, kx), mf_trig_store_masked(s->trig_ky + i, normal, ky);
+    mf_trig_store_masked(s->trig_cx + i, normal, _mm_castps_si128(cx));
+    mf_trig_store_masked(s->trig_sx + i, normal, _mm_castps_si128(sx));
+    mf_trig_store_masked(s->trig_cy + i, normal, _mm_castps_si128(cy));
+    mf_trig_store_masked(s->trig_sy + i, normal, _mm_castps_si128(sy));
+    return __builtin_popcount((unsigned)lanes);
 }
 #endif
 

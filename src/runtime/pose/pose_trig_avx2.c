@@ -45,18 +45,24 @@ AVX2 static inline void sincos8(__m256 x, __m256 *c, __m256 *s)
     *c = cv;
 }
 
-/* Bones i..i+7 one by one (an angle past the vector range, or NaN), out of the hot path. */
+/* Bones i..i+7 one by one (an angle past the vector range, or NaN), out of the hot path: those
+ * of bit j set in local. */
 AVX2 __attribute__((noinline)) static void trig8_scalar(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx,
-                                                         __m256 shy)
+                                                         __m256 shy, unsigned local)
 {
     float r[8], x[8], y[8];
     _mm256_storeu_ps(r, rot), _mm256_storeu_ps(x, shx), _mm256_storeu_ps(y, shy);
-    for (int32_t j = 0; j < 8; j++) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
+    for (int32_t j = 0; j < 8; j++)
+        if (local >> j & 1) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
 }
 
-/* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs.
- * Returns the bones whose keys differed as bits (bit j: bone i + j). */
-AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy)
+/* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs, for
+ * the bones whose local matrix takes their own angles, Normal or OnlyTranslation (bit j of
+ * local, bytes of 0xff in local8): the others' entries are left to the world update, which
+ * forms other angles for them (world_of), so that neither misses every frame on the other's
+ * key. Returns the bones whose keys differed as bits (bit j: bone i + j). */
+AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy,
+                                                              unsigned local, __m128i local8)
 {
     const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
@@ -66,30 +72,39 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
     __m256i kx = _mm256_castps_si256(rx), ky = _mm256_castps_si256(ry);
     __m256i same = _mm256_and_si256(_mm256_cmpeq_epi32(kx, _mm256_loadu_si256((const __m256i *)(const void *)(s->trig_kx + i))),
                                     _mm256_cmpeq_epi32(ky, _mm256_loadu_si256((const __m256i *)(const void *)(s->trig_ky + i))));
-    int miss = ~_mm256_movemask_ps(_mm256_castsi256_ps(same)) & 0xff;
+    unsigned miss = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(same)) & local;
     if (!miss) return 0;
     __m256 ax = _mm256_mul_ps(rx, deg), ay = _mm256_mul_ps(ry, deg);
     __m256 in = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(ax, abs_mask), lim, _CMP_LT_OS),
                               _mm256_cmp_ps(_mm256_and_ps(ay, abs_mask), lim, _CMP_LT_OS));
     if (_mm256_movemask_ps(in) != 0xff) {
-        trig8_scalar(s, i, rot, shx, shy); /* computes exactly the bones that miss */
-        return (unsigned)miss;
+        trig8_scalar(s, i, rot, shx, shy, local); /* computes exactly the bones that miss */
+        return miss;
     }
     __m256 cx, sx, cy, sy;
     sincos8(ax, &cx, &sx);
     sincos8(ay, &cy, &sy);
-    _mm256_storeu_si256((__m256i *)(void *)(s->trig_kx + i), kx);
-    _mm256_storeu_si256((__m256i *)(void *)(s->trig_ky + i), ky);
-    _mm256_storeu_ps(s->trig_cx + i, cx), _mm256_storeu_ps(s->trig_sx + i, sx);
-    _mm256_storeu_ps(s->trig_cy + i, cy), _mm256_storeu_ps(s->trig_sy + i, sy);
-    return (unsigned)miss; /* the others computed their same values */
+    if (local == 0xff) {
+        _mm256_storeu_si256((__m256i *)(void *)(s->trig_kx + i), kx);
+        _mm256_storeu_si256((__m256i *)(void *)(s->trig_ky + i), ky);
+        _mm256_storeu_ps(s->trig_cx + i, cx), _mm256_storeu_ps(s->trig_sx + i, sx);
+        _mm256_storeu_ps(s->trig_cy + i, cy), _mm256_storeu_ps(s->trig_sy + i, sy);
+    } else {
+        __m256i m = _mm256_cvtepi8_epi32(local8);
+        _mm256_maskstore_epi32((int *)(void *)(s->trig_kx + i), m, kx);
+        _mm256_maskstore_epi32((int *)(void *)(s->trig_ky + i), m, ky);
+        _mm256_maskstore_ps(s->trig_cx + i, m, cx), _mm256_maskstore_ps(s->trig_sx + i, m, sx);
+        _mm256_maskstore_ps(s->trig_cy + i, m, cy), _mm256_maskstore_ps(s->trig_sy + i, m, sy);
+    }
+    return miss; /* the others computed their same values */
 }
 
 /* Bones i..i+7: compares and copies local to applied values, marks the bones, fills the trigonometry
  * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
  * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
  * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
-AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh)
+AVX2 static inline __attribute__((always_inline)) unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh,
+                                                              bool other)
 {
     __m256i same = _mm256_set1_epi32(-1), rot = same, shx = same, shy = same;
 #define MF_CHANNEL(local, applied, keep)                                                                   \
@@ -121,31 +136,46 @@ AVX2 static inline unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m
     _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
     _mm_storel_epi64((__m128i *)(void *)(s->kept + i), _mm_setzero_si128()); /* kept flags start clear */
     const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
-    __m128i keep = _mm_andnot_si128(_mm_cmpeq_epi8(va, zero), _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
+    __m128i inactive = _mm_cmpeq_epi8(va, zero);
+    __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
     __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
+    /* the codes of the update (MF_CHANGED_*): inactive, inherit other than Normal */
+    dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
+    dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
+    _mm_storel_epi64((__m128i *)(void *)(s->world_valid + i), _mm_andnot_si128(inactive, ones));
     __m128i *ch = (__m128i *)(void *)(s->changed + i);
     dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadl_epi64(ch)));
     _mm_storel_epi64(ch, dirty);
-    return trig8(s, i, _mm256_castsi256_ps(rot), _mm256_castsi256_ps(shx), _mm256_castsi256_ps(shy));
+    __m128i local = _mm_set1_epi8(-1); /* the bones whose matrix takes their own angles */
+    if (other) local = _mm_cmpeq_epi8(_mm_min_epu8(vi, ones), vi); /* Normal or OnlyTranslation */
+    return trig8(s, i, _mm256_castsi256_ps(rot), _mm256_castsi256_ps(shx), _mm256_castsi256_ps(shy),
+                 other ? (unsigned)_mm_movemask_epi8(local) & 0xffu : 0xffu, local);
 }
 
 /* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies, cache and cleared
  * kept flags (all but the one past the bones). A bone count past a multiple of eight ends on a step
  * over the last eight bones. Needs eight bones. */
-AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p)
+AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, bool other)
 {
     mf_pose_scratch *s = p->scratch;
     int32_t n = p->bone_count, computed = 0, i = 0;
     const __m128i all = _mm_set1_epi8(-1);
-    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(p, s, i, all));
+    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(p, s, i, all, other));
     if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
         __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         int32_t done = i - (n - 8);
-        unsigned miss = mark8(p, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1)))) >> done;
+        unsigned miss = mark8(p, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done;
         /* counted as the SSE2 pass counts these bones (its group of four counts 4 when one misses) */
         if (n - i >= 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
         computed += __builtin_popcount(miss);
     }
     return computed;
+}
+
+/* other (mf_pose_scratch.inherit_other): the data has bones whose trigonometry the update
+ * keeps (trig8); a pass for each, so that rigs without them test nothing more. */
+AVX2 int32_t mf_pose_dirty_mark_avx2(mf_pose *p)
+{
+    return p->scratch->inherit_other ? mark_all(p, true) : mark_all(p, false);
 }
 #endif

@@ -168,56 +168,85 @@ void mf_pose_applied_update(mf_pose *p, int32_t i)
 }
 
 /* The update of a bone with inherit other than Normal, a root, or one a constraint wrote
- * before (out of line: the run's loop keeps its arrays in registers). */
+ * before (out of line: the update's loop keeps its arrays in registers). */
 static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool fresh)
 {
     world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], fresh);
 }
 
-/* The arrays a run of bone updates reads and writes, taken once per update: inlined into the
- * update, the runs between constraints then start with no loads. */
-typedef struct run_arrays {
-    const uint8_t *changed, *inherit, *active;
-    uint8_t *kept, *valid;
+/* The bones an update kept, and those it passed over as inactive (the dirty mark already
+ * marked their world stale), and its bone ops other than the fast ones; the others of its
+ * bone ops it computed. */
+typedef struct bone_counts {
+    int32_t ops, kept, inactive;
+} bone_counts;
+
+/* The computing part of update_one: with its trigonometry refreshed, here for Normal
+ * inheritance and roots (world_of's first case). */
+static __attribute__((noinline)) void compute_one(mf_pose *p, int32_t i, int32_t par, uint8_t c)
+{
+    if (!(c & MF_CHANGED_INHERIT) || par == p->bone_count) {
+        p->trig_computed += mf_pose_trig_refresh(p->scratch, i, p->arot[i], p->ashx[i], p->ashy[i]);
+        mf_pose_world_normal(p, i, par < p->bone_count ? par : -1, p->ax[i], p->ay[i], p->asx[i], p->asy[i]);
+    } else {
+        update_other(p, i, false);
+    }
+}
+
+/* A bone op other than a fast one (par: bone_count for a root): kept as those are, else
+ * computed (compute_one). */
+static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, bone_counts *n)
+{
+    mf_pose_scratch *s = p->scratch;
+    uint8_t c = s->changed[i];
+    n->ops++;
+    if (!(c & MF_CHANGED) && s->kept[par]) {
+        s->kept[i] = 1;
+        n->kept++;
+    } else if (c & MF_CHANGED_INACTIVE) {
+        n->inactive++;
+    } else {
+        compute_one(p, i, par, c);
+    }
+}
+
+/* The arrays the bone updates read and write, taken once per update. */
+typedef struct bone_arrays {
+    const uint8_t *changed;
+    uint8_t *kept;
     const float *ax, *ay, *asx, *asy, *tcx, *tsx, *tcy, *tsy;
     float *a, *b, *c, *d, *wx, *wy;
-} run_arrays;
+} bone_arrays;
 
-/* A run of bone updates from the update program: a bone whose values did not change under a
- * kept parent keeps its world; the others compute it, most as the parent's matrix times the
- * cached local one. Adds the bones computed and kept to counts. */
-static inline __attribute__((always_inline)) void update_run(mf_pose *p, const run_arrays *r, const mf_pose_op *o,
-                                                             int32_t count, int32_t counts[2])
+/* A fast bone update from the update program (the cache fresh): a bone whose values did not
+ * change under a kept parent keeps its world; the others compute it, most (code 0 or
+ * MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
+static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const bone_arrays *r, int32_t i,
+                                                              int32_t par, bone_counts *n)
 {
-    for (int32_t k = 0; k < count; k++) {
-        int32_t i = o[k].a, par = o[k].b;
-        if (!r->changed[i] && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
-            r->kept[i] = 1;
-            counts[1]++;
-            continue;
-        }
-        if (!r->active[i]) {
-            r->valid[i] = 0; /* stale while inactive */
-            continue;
-        }
-        r->valid[i] = 1;
-        counts[0]++;
-        if (o[k].kind == MF_OP_BONE_FAST && r->inherit[i] == MF_SD_INHERIT_NORMAL) {
-            /* world_of's first case, its cos and sin fresh from the fill */
-            float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
-            float l0 = r->tcx[i] * sx, l1 = -(r->tcy[i] * sy), l2 = -(r->tsx[i] * sx), l3 = r->tsy[i] * sy;
-            float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
-            float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
-            r->wx[i] = pa * x + pb * y + r->wx[par];
-            r->wy[i] = pc * x + pd * y + r->wy[par];
-            a[i] = pa * l0 + pb * l2;
-            b[i] = pa * l1 + pb * l3;
-            c[i] = pc * l0 + pd * l2;
-            d[i] = pc * l1 + pd * l3;
-        } else {
-            update_other(p, i, o[k].kind == MF_OP_BONE_FAST);
-        }
+    unsigned code = r->changed[i];
+    if (!(code & MF_CHANGED) && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
+        r->kept[i] = 1;
+        n->kept++;
+        return;
     }
+    if (__builtin_expect(code > MF_CHANGED, 0)) {
+        if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
+        else update_other(p, i, true);
+        return;
+    }
+    /* world_of's first case, its cos and sin fresh from the fill; the local matrix's negated
+     * entries l1 = -n1, l2 = -n2 enter as subtractions (p + -q is p - q, zeros' signs included) */
+    float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
+    float l0 = r->tcx[i] * sx, n1 = r->tcy[i] * sy, n2 = r->tsx[i] * sx, l3 = r->tsy[i] * sy;
+    float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
+    float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
+    r->wx[i] = pa * x + pb * y + r->wx[par];
+    r->wy[i] = pc * x + pd * y + r->wy[par];
+    a[i] = pa * l0 - pb * n2;
+    b[i] = pb * l3 - pa * n1;
+    c[i] = pc * l0 - pd * n2;
+    d[i] = pd * l3 - pc * n1;
 }
 
 void mf_pose_update_world(mf_pose *p)
@@ -226,28 +255,26 @@ void mf_pose_update_world(mf_pose *p)
     mf_pose_scratch *s = p->scratch;
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
-    p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, and the trigonometry */
-    const run_arrays r = {s->changed, p->inherit, p->active, s->kept, s->world_valid, p->ax, p->ay, p->asx, p->asy,
-                          s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
-    int32_t counts[2] = {0, 0}; /* bones computed, kept */
-    const mf_pose_op *o = s->ops, *end = s->ops + s->op_count;
-    while (o < end) {
+    p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, world_valid, the trigonometry */
+    const bone_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
+                          s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
+    bone_counts n = {s->fast_count, 0, 0};
+    for (const mf_pose_op *o = s->ops, *end = s->ops + s->op_count; o < end; o++) {
+        if (__builtin_expect(o->kind >= 0, 1)) {
+            update_fast(p, &r, o->kind, o->a, &n);
+            continue;
+        }
         switch (o->kind) {
-        case MF_OP_RUN:
-            update_run(p, &r, o + 1, o->a, counts);
-            o += o->a;
+        case MF_OP_BONE:
+            update_one(p, o->a, o->b, &n);
             break;
         case MF_OP_IK_LAST: {
             int32_t i = o->b;
             if (!mf_pose_ik_overwrites(p, o->a, i)) {
-                mf_pose_op one = {MF_OP_BONE, i, p->data->bones[i].parent};
-                if (one.b < 0) one.b = p->bone_count;
-                update_run(p, &r, &one, 1, counts);
+                int32_t par = p->data->bones[i].parent;
+                update_one(p, i, par >= 0 ? par : p->bone_count, &n);
             } else if (p->active[i]) { /* the IK computes it: its world before is never read */
-                s->world_valid[i] = 1;
-                counts[0]++;
-            } else {
-                s->world_valid[i] = 0;
+                n.ops++; /* world_valid already set by the mark */
             }
             if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
             break;
@@ -267,10 +294,9 @@ void mf_pose_update_world(mf_pose *p)
         default:
             break;
         }
-        o++;
     }
-    p->bones_computed += counts[0];
-    p->bones_kept += counts[1];
+    p->bones_computed += n.ops - n.kept - n.inactive;
+    p->bones_kept += n.kept;
     /* packed for CPU skinning by its first call (geom_vertices.c): a frame skinned on the GPU
      * (mf_gpu.h) never writes them */
     s->skin_mats_valid = 0;

@@ -20,20 +20,21 @@ static inline __attribute__((always_inline)) void mf_pose_local_fresh(const mf_p
 static inline __attribute__((always_inline)) void mf_pose_world_normal(mf_pose *p, int32_t i, int32_t par, float x,
                                                                        float y, float sx, float sy)
 {
-    float l[4];
-    mf_pose_local_fresh(p, i, sx, sy, l);
+    const mf_pose_scratch *s = p->scratch;
+    /* l1 = -n1, l2 = -n2 enter the product as subtractions (p + -q is p - q exactly) */
+    float l0 = s->trig_cx[i] * sx, n1 = s->trig_cy[i] * sy, n2 = s->trig_sx[i] * sx, l3 = s->trig_sy[i] * sy;
     if (par < 0) {
-        p->a[i] = l[0], p->b[i] = l[1], p->c[i] = l[2], p->d[i] = l[3];
+        p->a[i] = l0, p->b[i] = -n1, p->c[i] = -n2, p->d[i] = l3;
         p->wx[i] = x, p->wy[i] = y;
         return;
     }
     float pa = p->a[par], pb = p->b[par], pc = p->c[par], pd = p->d[par];
     p->wx[i] = pa * x + pb * y + p->wx[par];
     p->wy[i] = pc * x + pd * y + p->wy[par];
-    p->a[i] = pa * l[0] + pb * l[2];
-    p->b[i] = pa * l[1] + pb * l[3];
-    p->c[i] = pc * l[0] + pd * l[2];
-    p->d[i] = pc * l[1] + pd * l[3];
+    p->a[i] = pa * l0 - pb * n2;
+    p->b[i] = pb * l3 - pa * n1;
+    p->c[i] = pc * l0 - pd * n2;
+    p->d[i] = pd * l3 - pc * n1;
 }
 
 /* mf_pose_world_normal for bone i (parent pi) and then its child j, the arrays loaded once. */
@@ -44,27 +45,27 @@ static inline __attribute__((always_inline)) void mf_pose_world_normal2(mf_pose 
     const mf_pose_scratch *s = p->scratch;
     const float *tcx = s->trig_cx, *tcy = s->trig_cy, *tsx = s->trig_sx, *tsy = s->trig_sy;
     float *A = p->a, *B = p->b, *C = p->c, *D = p->d, *WX = p->wx, *WY = p->wy;
-    float l0 = tcx[i] * sxi, l1 = -(tcy[i] * syi), l2 = -(tsx[i] * sxi), l3 = tsy[i] * syi;
+    float l0 = tcx[i] * sxi, n1 = tcy[i] * syi, n2 = tsx[i] * sxi, l3 = tsy[i] * syi; /* l1 = -n1, l2 = -n2 */
     float pa, pb, pc, pd;
     if (pi < 0) {
-        A[i] = pa = l0, B[i] = pb = l1, C[i] = pc = l2, D[i] = pd = l3;
+        A[i] = pa = l0, B[i] = pb = -n1, C[i] = pc = -n2, D[i] = pd = l3;
         WX[i] = xi, WY[i] = yi;
     } else {
         float qa = A[pi], qb = B[pi], qc = C[pi], qd = D[pi];
         WX[i] = qa * xi + qb * yi + WX[pi];
         WY[i] = qc * xi + qd * yi + WY[pi];
-        A[i] = pa = qa * l0 + qb * l2;
-        B[i] = pb = qa * l1 + qb * l3;
-        C[i] = pc = qc * l0 + qd * l2;
-        D[i] = pd = qc * l1 + qd * l3;
+        A[i] = pa = qa * l0 - qb * n2;
+        B[i] = pb = qb * l3 - qa * n1;
+        C[i] = pc = qc * l0 - qd * n2;
+        D[i] = pd = qd * l3 - qc * n1;
     }
-    l0 = tcx[j] * sxj, l1 = -(tcy[j] * syj), l2 = -(tsx[j] * sxj), l3 = tsy[j] * syj;
+    l0 = tcx[j] * sxj, n1 = tcy[j] * syj, n2 = tsx[j] * sxj, l3 = tsy[j] * syj;
     WX[j] = pa * xj + pb * yj + WX[i];
     WY[j] = pc * xj + pd * yj + WY[i];
-    A[j] = pa * l0 + pb * l2;
-    B[j] = pa * l1 + pb * l3;
-    C[j] = pc * l0 + pd * l2;
-    D[j] = pc * l1 + pd * l3;
+    A[j] = pa * l0 - pb * n2;
+    B[j] = pb * l3 - pa * n1;
+    C[j] = pc * l0 - pd * n2;
+    D[j] = pd * l3 - pc * n1;
 }
 
 #endif
