@@ -81,7 +81,9 @@ static __attribute__((noinline)) void seg_values(const mf_skel_data *d, const mf
     sg->kv = d->values + tl->value_first + (size_t)k * (size_t)n;
     sg->codes = d->curves + tl->curve_first + (size_t)k * (size_t)tl->curve_comps;
     sg->slot = tl->target;
-    sg->name = tl->kind | n << 8 | (tl->curve_comps != 1) << 16;
+    int32_t fresh = 1; /* the channels whose curve is evaluated: the first, then a code unlike the last */
+    for (int32_t c = 1; tl->curve_comps != 1 && c < n; c++) fresh |= (sg->codes[c] != sg->codes[c - 1]) << c;
+    sg->name = tl->kind | n << 8 | (tl->curve_comps != 1) << 16 | fresh << 17;
     sg->span = (double)sg->t1 - sg->t0;
     sg->how = MF_SEG_VALUES;
 }
@@ -191,25 +193,29 @@ static float *value_dst(mf_pose *p, int32_t kind, int32_t i)
 }
 
 /* A values segment at full weight: pose_sample.c's interp (a curve evaluated again only where
- * a channel's code differs from the one before) and its lerp at weight 1. */
+ * a channel's code differs from the one before: the fresh channels, found at compile) and its
+ * lerp at weight 1. */
 static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg *sg, double t)
 {
     int32_t kind = sg->name & 255, n = (sg->name >> 8) & 255;
     int32_t dark = kind == MF_SD_TL_RGBA2 ? 4 : n; /* the first channel of the dark colour */
-    bool own = (sg->name >> 16) & 1;
+    uint32_t fresh = (uint32_t)sg->name >> 17; /* beyond the first: only with a curve a channel */
     const float *v0 = sg->kv, *v1 = v0 + n;
-    float u = mf_pose_seg_u(sg, t), f = 0.0f;
+    float u = mf_pose_seg_u(sg, t), fv[8];
+    fv[0] = mf_curve_at(p->data, sg->codes[0], u);
+    if (fresh == 1) /* one curve (most keys) */
+        for (int32_t c = 1; c < n; c++) fv[c] = fv[0];
+    else
+        for (int32_t c = 1; c < n; c++) fv[c] = (fresh >> c) & 1 ? mf_curve_at(p->data, sg->codes[c], u) : fv[c - 1];
     float *dst = value_dst(p, kind, sg->slot);
-    int32_t last = 0; /* one curve for every channel (!own): evaluated once, at the first */
-    for (int32_t c = 0; c < n; c++, dst++) {
-        int32_t code = sg->codes[own ? c : 0];
-        if (c == 0 || code != last) {
-            f = mf_curve_at(p->data, code, u);
-            last = code;
-        }
-        float v = v0[c] + (v1[c] - v0[c]) * f, w = 1.0f;
-        if (c == dark) dst = &p->dark[3 * sg->slot];
-        *dst = *dst + (v - *dst) * w;
+    if (dark == 4) /* RGBA and RGBA2's light colour (most of them): a fixed count */
+        for (int32_t c = 0; c < 4; c++) dst[c] = dst[c] + ((v0[c] + (v1[c] - v0[c]) * fv[c]) - dst[c]);
+    else
+        for (int32_t c = 0; c < dark; c++) dst[c] = dst[c] + ((v0[c] + (v1[c] - v0[c]) * fv[c]) - dst[c]);
+    float *dk = &p->dark[3 * sg->slot]; /* RGBA2's dark colour */
+    for (int32_t c = dark; c < n; c++) {
+        float v = v0[c] + (v1[c] - v0[c]) * fv[c];
+        dk[c - dark] = dk[c - dark] + (v - dk[c - dark]);
     }
 }
 
