@@ -453,6 +453,10 @@ static MF_APART uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_s
         const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + next);
         if (tf >= e->t0 && tf < e->t1) return next;
     }
+    if (sp->end > sizeof(mf_pose_seg)) { /* a loop's wrap: most often key 0's entry (the second) */
+        const mf_pose_seg *e = sp->seg + 1;
+        if (tf >= e->t0 && tf < e->t1) return (uint32_t)sizeof(mf_pose_seg);
+    }
     const mf_sd_timeline *tl = &d->timelines[i];
     int32_t cursor = (int32_t)(off / sizeof(mf_pose_seg)) - 1;
     int32_t k = find_key(d->times + tl->key_first, tl->key_count, &cursor, t);
