@@ -185,8 +185,18 @@ static inline __attribute__((always_inline)) void two_angles(double tx, double t
             /* acos(cs) as atan2 of its sine (cheaper than acos); sin(acos(cs) * bend) is that
              * sine times bend (-1, 0 or 1), 0 at the clamped ends */
             double sq = sqrt_((1 - cs) * (1 + cs));
-            a2 = atan2_pass(sq, cs, fast, off) * bend;
             sn = sq * bend;
+#if MF_TRIG_SSE2
+            if (fast) { /* both angles' series in one pair of lanes (a1 as below) */
+                double ea = l1 + l2 * cs, eb = l2 * sn;
+                bool nan;
+                __m128d r = mf_atan2_pd(_mm_setr_pd(sq, ty * ea - tx * eb), _mm_setr_pd(cs, tx * ea + ty * eb), &nan);
+                if (nan) *off = true;
+                *a2_out = _mm_cvtsd_f64(r) * bend, *a1_out = _mm_cvtsd_f64(_mm_unpackhi_pd(r, r));
+                return;
+            }
+#endif
+            a2 = atan2_pass(sq, cs, fast, off) * bend;
         }
         double ea = l1 + l2 * cs, eb = l2 * sn;
         a1 = atan2_pass(ty * ea - tx * eb, tx * ea + ty * eb, fast, off);
