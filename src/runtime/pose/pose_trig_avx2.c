@@ -122,6 +122,7 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arra
 #define MF_CHANNEL(local, applied, keep)                                                                   \
     do {                                                                                                   \
         __m256i c_ = _mm256_loadu_si256((const __m256i *)(const void *)(r->local + i));                  \
+        __asm__("" : "+x"(c_)); /* loaded once, for the compare and the store */                        \
         __m256i *a_ = (__m256i *)(void *)(r->applied + i);                                                \
         same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c_, _mm256_loadu_si256(a_)));                   \
         _mm256_storeu_si256(a_, c_);                                                                      \
