@@ -73,8 +73,9 @@ typedef struct mark_arrays {
  * local, bytes of 0xff in local8): the others' entries are left to the world update, which
  * forms other angles for them (world_of), so that neither misses every frame on the other's
  * key. Returns the bones whose keys differed as bits (bit j: bone i + j). */
-AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, const mark_arrays *r, int32_t i, __m256 rot, __m256 shx, __m256 shy,
-                                                              unsigned local, __m128i local8)
+AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, const mark_arrays *r, int32_t i,
+                                                              __m256 rot, __m256 shx, __m256 shy, unsigned local,
+                                                              __m128i local8)
 {
     const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
@@ -115,8 +116,8 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
  * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
  * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
  * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
-AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arrays *r, mf_pose_scratch *s, int32_t i, __m128i fresh,
-                                                              bool other)
+AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arrays *r, mf_pose_scratch *s, int32_t i,
+                                                              __m128i fresh, bool other)
 {
     __m256i same = _mm256_set1_epi32(-1), rot = same, shx = same, shy = same;
 #define MF_CHANNEL(local, applied, keep)                                                                   \
