@@ -59,4 +59,53 @@ static inline float mf_atan2f(float y, float x) { return (float)mf_atan2_ff(y, x
 /* atan2 in degrees, as a float. */
 static inline float mf_atan2d(float y, float x) { return (float)(mf_atan2_ff(y, x) * (180.0 / 3.14159265358979323846)); }
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+
+/* mf_atan2_reduced's constants, each twice (one per lane). */
+static const double mf_atan_k2[16][2] __attribute__((aligned(16))) = {
+    {-0.0, -0.0}, {1.0, 1.0}, {0.66817863791929891, 0.66817863791929891},
+    {0.19891236737965800, 0.19891236737965800}, {0.41421356237309503, 0.41421356237309503},
+    {0.78539816339744831, 0.78539816339744831}, {0.39269908169872415, 0.39269908169872415},
+    {1.5707963267948966, 1.5707963267948966}, {3.1415926535897931, 3.1415926535897931},
+    {-1.0 / 15, -1.0 / 15}, {1.0 / 13, 1.0 / 13}, {-1.0 / 11, -1.0 / 11}, {1.0 / 9, 1.0 / 9},
+    {-1.0 / 7, -1.0 / 7}, {1.0 / 5, 1.0 / 5}, {-1.0 / 3, -1.0 / 3}};
+
+/* The series part of mf_atan2 for two (y, x) pairs in the lanes of y and x, each lane the
+ * scalar's operations on its values in its order, so each keeps its bits: the region's
+ * branches as masks (with c = 1, tan(pi/8) or 0 the scalar's u is (t - c) / (1 + t c): t 1 = t,
+ * t - 0 = t and t / 1 = t exactly); every value from the series up is >= +0, so pi/2 - v is
+ * pi/2 + -v and, where not turned, 0 + v is v; x = -0 (not turned by pi) only meets t = 0,
+ * turned to pi/2, which pi - pi/2 leaves. *nan: the ratio is NaN in a lane (both zero, both
+ * infinite, a NaN), where mf_atan2 asks libm; the lanes' results are then not its. */
+static inline __attribute__((always_inline)) __m128d mf_atan2_pd(__m128d y, __m128d x, bool *nan)
+{
+    const double(*k)[2] = mf_atan_k2;
+    __asm__("" : "+r"(k)); /* the constants as memory operands, not rebuilt from scalars */
+#define MF_AK(n) _mm_load_pd(k[n])
+    const __m128d sign = MF_AK(0);
+    __m128d ax = _mm_andnot_pd(sign, x), ay = _mm_andnot_pd(sign, y);
+    __m128d t = _mm_div_pd(_mm_min_pd(ax, ay), _mm_max_pd(ay, ax));
+    *nan = _mm_movemask_pd(_mm_cmpunord_pd(t, t)) != 0;
+    __m128d hi = _mm_cmpgt_pd(t, MF_AK(2)), mid = _mm_cmpgt_pd(t, MF_AK(3));
+    __m128d c = _mm_max_pd(_mm_and_pd(mid, MF_AK(4)), _mm_and_pd(hi, MF_AK(1)));
+    __m128d base = _mm_max_pd(_mm_and_pd(mid, MF_AK(6)), _mm_and_pd(hi, MF_AK(5)));
+    __m128d u = _mm_div_pd(_mm_sub_pd(t, c), _mm_add_pd(MF_AK(1), _mm_mul_pd(t, c)));
+    __m128d z = _mm_mul_pd(u, u);
+    __m128d q = _mm_add_pd(MF_AK(10), _mm_mul_pd(z, MF_AK(9)));
+    q = _mm_add_pd(MF_AK(11), _mm_mul_pd(z, q));
+    q = _mm_add_pd(MF_AK(12), _mm_mul_pd(z, q));
+    q = _mm_add_pd(MF_AK(13), _mm_mul_pd(z, q));
+    q = _mm_add_pd(MF_AK(14), _mm_mul_pd(z, q));
+    q = _mm_add_pd(MF_AK(15), _mm_mul_pd(z, q));
+    __m128d v = _mm_add_pd(base, _mm_add_pd(u, _mm_mul_pd(_mm_mul_pd(u, z), q)));
+    __m128d swap = _mm_cmpgt_pd(ay, ax);
+    v = _mm_add_pd(_mm_and_pd(swap, MF_AK(7)), _mm_xor_pd(v, _mm_and_pd(swap, sign)));
+    __m128d nx = _mm_cmplt_pd(x, _mm_setzero_pd());
+    v = _mm_add_pd(_mm_and_pd(nx, MF_AK(8)), _mm_xor_pd(v, _mm_and_pd(nx, sign)));
+#undef MF_AK
+    return _mm_xor_pd(v, _mm_and_pd(y, sign)); /* -v where y's sign bit is set */
+}
+#endif
+
 #endif

@@ -185,8 +185,18 @@ static inline __attribute__((always_inline)) void two_angles(double tx, double t
             /* acos(cs) as atan2 of its sine (cheaper than acos); sin(acos(cs) * bend) is that
              * sine times bend (-1, 0 or 1), 0 at the clamped ends */
             double sq = sqrt_((1 - cs) * (1 + cs));
-            a2 = atan2_pass(sq, cs, fast, off) * bend;
             sn = sq * bend;
+#if MF_TRIG_SSE2
+            if (fast) { /* both angles' series in one pair of lanes (a1 as below) */
+                double ea = l1 + l2 * cs, eb = l2 * sn;
+                bool nan;
+                __m128d r = mf_atan2_pd(_mm_setr_pd(sq, ty * ea - tx * eb), _mm_setr_pd(cs, tx * ea + ty * eb), &nan);
+                if (nan) *off = true;
+                *a2_out = _mm_cvtsd_f64(r) * bend, *a1_out = _mm_cvtsd_f64(_mm_unpackhi_pd(r, r));
+                return;
+            }
+#endif
+            a2 = atan2_pass(sq, cs, fast, off) * bend;
         }
         double ea = l1 + l2 * cs, eb = l2 * sn;
         a1 = atan2_pass(ty * ea - tx * eb, tx * ea + ty * eb, fast, off);
@@ -452,27 +462,22 @@ static inline __attribute__((always_inline)) bool ik_one_fast(mf_pose *p, int32_
     float rot = (float)(arot + rot_ik * mix);
     fsx = (float)sx, fsy = (float)sy;
     __asm__("" : "+r"(p)); /* ik_two_fast says why */
-    /* the cache's keys (mf_pose_trig_refresh's angles; lanes 2 and 3 unused) */
+    /* mf_pose_trig_refresh's angles (lanes 2 and 3 unused); their cos and sin computed, not
+     * cached (ik_two_fast says why) */
     float ashy = p->ashy[bone];
     __m128 n = _mm_sub_ps(_mm_setzero_ps(), _mm_set1_ps(rot));
     __m128 kf = _mm_add_ps(_mm_sub_ps(n, _mm_setr_ps(ashx, -90.0f, 0.0f, 0.0f)),
                            _mm_setr_ps(-0.0f, 0.0f - ashy, 0.0f, 0.0f));
     __m128 ang = _mm_mul_ps(kf, _mm_setr_ps((float)MF_DEG, (float)MF_DEG, 0.0f, 0.0f));
-    mf_pose_scratch *ts = p->scratch;
-    __m128i k = _mm_castps_si128(kf);
-    uint32_t kx = (uint32_t)_mm_cvtsi128_si32(k), ky = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 1));
     int in = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(ang, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff))),
                                           _mm_set1_ps(8192.0f)));
-    if (__builtin_expect((kx == ts->trig_kx[bone] && ky == ts->trig_ky[bone]) || (in & 3) != 3, 0)) {
-        one_commit(p, bone, par, rot, fsx, fsy); /* the bone kept its angles, or one is past the range */
+    if (__builtin_expect((in & 3) != 3, 0)) {
+        one_commit(p, bone, par, rot, fsx, fsy); /* an angle past the range */
         return true;
     }
     p->arot[bone] = rot, p->asx[bone] = fsx, p->asy[bone] = fsy;
     __m128 cs, sn;
     sincos4(ang, &cs, &sn);
-    ts->trig_kx[bone] = kx, ts->trig_ky[bone] = ky;
-    _mm_store_ss(ts->trig_cx + bone, cs), _mm_store_ss(ts->trig_cy + bone, _mm_shuffle_ps(cs, cs, 1));
-    _mm_store_ss(ts->trig_sx + bone, sn), _mm_store_ss(ts->trig_sy + bone, _mm_shuffle_ps(sn, sn, 1));
     p->trig_computed += 1;
     float qa = p->a[par], qb = p->b[par], qc = p->c[par], qd = p->d[par];
     __m128 qac = _mm_setr_ps(qa, qa, qc, qc), qbd = _mm_setr_ps(qb, qb, qd, qd);
@@ -565,21 +570,18 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     fsx = (float)sx, fsy = (float)sy;
     float cyf = (float)cy;
     __asm__("" : "+r"(p)); /* as above; an empty statement: it changes code generation only */
-    /* the cache's keys (mf_pose_trig_refresh2's angles) */
+    /* mf_pose_trig_refresh2's angles; their cos and sin computed, not cached: a solved bone's
+     * angles rarely repeat, and its cache entries left to the dirty mark's local angles (every
+     * other reader checks the keys) then mostly hit in the next frame's fill */
     float cshx = p->ashx[child], cshy = p->ashy[child];
     __m128 n = _mm_sub_ps(_mm_setzero_ps(), _mm_setr_ps(prot, prot, crot, crot));
     __m128 kf = _mm_add_ps(_mm_sub_ps(n, _mm_setr_ps(0.0f, -90.0f, cshx, -90.0f)),
                            _mm_setr_ps(-0.0f, 0.0f - 0.0f, -0.0f, 0.0f - cshy));
     __m128 ang = _mm_mul_ps(kf, _mm_set1_ps((float)MF_DEG));
-    mf_pose_scratch *ts = p->scratch;
-    __m128i k = _mm_castps_si128(kf);
-    int same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-        k, _mm_setr_epi32((int32_t)ts->trig_kx[parent], (int32_t)ts->trig_ky[parent], (int32_t)ts->trig_kx[child],
-                          (int32_t)ts->trig_ky[child]))));
     int in = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(ang, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff))),
                                           _mm_set1_ps(8192.0f)));
-    if (__builtin_expect((same & (same >> 1) & 5) != 0 || in != 15, 0)) { /* lanes 0 and 1 or 2 and 3 kept */
-        two_commit(p, parent, child, pp, prot, fsx, fsy, crot, cyf); /* a bone kept its angles, or past the range */
+    if (__builtin_expect(in != 15, 0)) {
+        two_commit(p, parent, child, pp, prot, fsx, fsy, crot, cyf); /* an angle past the range */
         return true;
     }
     p->arot[parent] = prot, p->asx[parent] = fsx, p->asy[parent] = fsy;
@@ -587,13 +589,6 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     p->ay[child] = cyf, p->arot[child] = crot;
     __m128 cs, sn;
     sincos4(ang, &cs, &sn);
-    /* (_mm_cvtsi128_si32, not _mm_storeu_si32: that one needs GCC 11) */
-    ts->trig_kx[parent] = (uint32_t)_mm_cvtsi128_si32(k);
-    ts->trig_ky[parent] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 1));
-    ts->trig_kx[child] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 2));
-    ts->trig_ky[child] = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(k, 3));
-    store4(ts->trig_cx + parent, ts->trig_cy + parent, ts->trig_cx + child, ts->trig_cy + child, cs);
-    store4(ts->trig_sx + parent, ts->trig_sy + parent, ts->trig_sx + child, ts->trig_sy + child, sn);
     p->trig_computed += 2;
     /* the worlds (mf_pose_world_normal2): the parent's from its parent's, the child's from it */
     float qa = p->a[pp], qb = p->b[pp], qc = p->c[pp], qd = p->d[pp];

@@ -56,13 +56,26 @@ AVX2 __attribute__((noinline)) static void trig8_scalar(mf_pose_scratch *s, int3
         if (local >> j & 1) mf_pose_trig_refresh(s, i + j, r[j], x[j], y[j]);
 }
 
+/* The arrays the dirty mark reads and writes, taken once per call (mark_all): through p and
+ * the scratch the loop would load them again after each store (a vector store may alias
+ * anything, the pointers too). */
+typedef struct mark_arrays {
+    const float *x, *y, *rot, *sx, *sy, *shx, *shy;
+    float *ax, *ay, *arot, *asx, *asy, *ashx, *ashy;
+    const uint8_t *inherit, *active, *constrained;
+    uint8_t *prev_inherit, *world_valid, *changed, *kept;
+    uint32_t *trig_kx, *trig_ky;
+    float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
+} mark_arrays;
+
 /* The trigonometry of bones i..i+7 from their rotations and shears, where a key differs, for
  * the bones whose local matrix takes their own angles, Normal or OnlyTranslation (bit j of
  * local, bytes of 0xff in local8): the others' entries are left to the world update, which
  * forms other angles for them (world_of), so that neither misses every frame on the other's
  * key. Returns the bones whose keys differed as bits (bit j: bone i + j). */
-AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, int32_t i, __m256 rot, __m256 shx, __m256 shy,
-                                                              unsigned local, __m128i local8)
+AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch *s, const mark_arrays *r, int32_t i,
+                                                              __m256 rot, __m256 shx, __m256 shy, unsigned local,
+                                                              __m128i local8)
 {
     const __m256 deg = _mm256_set1_ps((float)MF_DEG), lim = _mm256_set1_ps(8192.0f);
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
@@ -70,8 +83,8 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
     __m256 rx = _mm256_sub_ps(nrot, shx);
     __m256 ry = _mm256_add_ps(_mm256_add_ps(nrot, _mm256_set1_ps(90.0f)), _mm256_sub_ps(_mm256_setzero_ps(), shy));
     __m256i kx = _mm256_castps_si256(rx), ky = _mm256_castps_si256(ry);
-    __m256i same = _mm256_and_si256(_mm256_cmpeq_epi32(kx, _mm256_loadu_si256((const __m256i *)(const void *)(s->trig_kx + i))),
-                                    _mm256_cmpeq_epi32(ky, _mm256_loadu_si256((const __m256i *)(const void *)(s->trig_ky + i))));
+    __m256i same = _mm256_and_si256(_mm256_cmpeq_epi32(kx, _mm256_loadu_si256((const __m256i *)(const void *)(r->trig_kx + i))),
+                                    _mm256_cmpeq_epi32(ky, _mm256_loadu_si256((const __m256i *)(const void *)(r->trig_ky + i))));
     unsigned miss = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(same)) & local;
     if (!miss) return 0;
     __m256 ax = _mm256_mul_ps(rx, deg), ay = _mm256_mul_ps(ry, deg);
@@ -85,16 +98,16 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
     sincos8(ax, &cx, &sx);
     sincos8(ay, &cy, &sy);
     if (local == 0xff) {
-        _mm256_storeu_si256((__m256i *)(void *)(s->trig_kx + i), kx);
-        _mm256_storeu_si256((__m256i *)(void *)(s->trig_ky + i), ky);
-        _mm256_storeu_ps(s->trig_cx + i, cx), _mm256_storeu_ps(s->trig_sx + i, sx);
-        _mm256_storeu_ps(s->trig_cy + i, cy), _mm256_storeu_ps(s->trig_sy + i, sy);
+        _mm256_storeu_si256((__m256i *)(void *)(r->trig_kx + i), kx);
+        _mm256_storeu_si256((__m256i *)(void *)(r->trig_ky + i), ky);
+        _mm256_storeu_ps(r->trig_cx + i, cx), _mm256_storeu_ps(r->trig_sx + i, sx);
+        _mm256_storeu_ps(r->trig_cy + i, cy), _mm256_storeu_ps(r->trig_sy + i, sy);
     } else {
         __m256i m = _mm256_cvtepi8_epi32(local8);
-        _mm256_maskstore_epi32((int *)(void *)(s->trig_kx + i), m, kx);
-        _mm256_maskstore_epi32((int *)(void *)(s->trig_ky + i), m, ky);
-        _mm256_maskstore_ps(s->trig_cx + i, m, cx), _mm256_maskstore_ps(s->trig_sx + i, m, sx);
-        _mm256_maskstore_ps(s->trig_cy + i, m, cy), _mm256_maskstore_ps(s->trig_sy + i, m, sy);
+        _mm256_maskstore_epi32((int *)(void *)(r->trig_kx + i), m, kx);
+        _mm256_maskstore_epi32((int *)(void *)(r->trig_ky + i), m, ky);
+        _mm256_maskstore_ps(r->trig_cx + i, m, cx), _mm256_maskstore_ps(r->trig_sx + i, m, sx);
+        _mm256_maskstore_ps(r->trig_cy + i, m, cy), _mm256_maskstore_ps(r->trig_sy + i, m, sy);
     }
     return miss; /* the others computed their same values */
 }
@@ -103,14 +116,15 @@ AVX2 static inline __attribute__((always_inline)) unsigned trig8(mf_pose_scratch
  * cache. Only the lanes set in fresh (0xff bytes) get their changed flag: the overlapped last step
  * leaves the lanes an earlier step did alone (their values and keys are already this call's, so
  * copying, the inherit store and the cache are idempotent for them and their keys never miss). */
-AVX2 static inline __attribute__((always_inline)) unsigned mark8(mf_pose *p, mf_pose_scratch *s, int32_t i, __m128i fresh,
-                                                              bool other)
+AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arrays *r, mf_pose_scratch *s, int32_t i,
+                                                              __m128i fresh, bool other)
 {
     __m256i same = _mm256_set1_epi32(-1), rot = same, shx = same, shy = same;
 #define MF_CHANNEL(local, applied, keep)                                                                   \
     do {                                                                                                   \
-        __m256i c_ = _mm256_loadu_si256((const __m256i *)(const void *)(p->local + i));                  \
-        __m256i *a_ = (__m256i *)(void *)(p->applied + i);                                                \
+        __m256i c_ = _mm256_loadu_si256((const __m256i *)(const void *)(r->local + i));                  \
+        __asm__("" : "+x"(c_)); /* loaded once, for the compare and the store */                        \
+        __m256i *a_ = (__m256i *)(void *)(r->applied + i);                                                \
         same = _mm256_and_si256(same, _mm256_cmpeq_epi32(c_, _mm256_loadu_si256(a_)));                   \
         _mm256_storeu_si256(a_, c_);                                                                      \
         keep = c_;                                                                                        \
@@ -128,13 +142,13 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(mf_pose *p, mf_
     /* the eight bones' flags as bytes (low halves of 128-bit registers): 0xff where a bone keeps */
     __m128i same8 = _mm_packs_epi32(_mm256_castsi256_si128(same), _mm256_extracti128_si256(same, 1));
     same8 = _mm_packs_epi16(same8, same8);
-    __m128i vi = _mm_loadl_epi64((const __m128i *)(const void *)(p->inherit + i));
-    __m128i vp = _mm_loadl_epi64((const __m128i *)(const void *)(s->prev_inherit + i));
-    __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(p->active + i));
-    __m128i vc = _mm_loadl_epi64((const __m128i *)(const void *)(s->constrained + i));
-    __m128i vv = _mm_loadl_epi64((const __m128i *)(const void *)(s->world_valid + i));
-    _mm_storel_epi64((__m128i *)(void *)(s->prev_inherit + i), vi);
-    _mm_storel_epi64((__m128i *)(void *)(s->kept + i), _mm_setzero_si128()); /* kept flags start clear */
+    __m128i vi = _mm_loadl_epi64((const __m128i *)(const void *)(r->inherit + i));
+    __m128i vp = _mm_loadl_epi64((const __m128i *)(const void *)(r->prev_inherit + i));
+    __m128i va = _mm_loadl_epi64((const __m128i *)(const void *)(r->active + i));
+    __m128i vc = _mm_loadl_epi64((const __m128i *)(const void *)(r->constrained + i));
+    __m128i vv = _mm_loadl_epi64((const __m128i *)(const void *)(r->world_valid + i));
+    _mm_storel_epi64((__m128i *)(void *)(r->prev_inherit + i), vi);
+    _mm_storel_epi64((__m128i *)(void *)(r->kept + i), _mm_setzero_si128()); /* kept flags start clear */
     const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
     __m128i inactive = _mm_cmpeq_epi8(va, zero);
     __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
@@ -142,13 +156,13 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(mf_pose *p, mf_
     /* the codes of the update (MF_CHANGED_*): inactive, inherit other than Normal */
     dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
     dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
-    _mm_storel_epi64((__m128i *)(void *)(s->world_valid + i), _mm_andnot_si128(inactive, ones));
-    __m128i *ch = (__m128i *)(void *)(s->changed + i);
+    _mm_storel_epi64((__m128i *)(void *)(r->world_valid + i), _mm_andnot_si128(inactive, ones));
+    __m128i *ch = (__m128i *)(void *)(r->changed + i);
     dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadl_epi64(ch)));
     _mm_storel_epi64(ch, dirty);
     __m128i local = _mm_set1_epi8(-1); /* the bones whose matrix takes their own angles */
     if (other) local = _mm_cmpeq_epi8(_mm_min_epu8(vi, ones), vi); /* Normal or OnlyTranslation */
-    return trig8(s, i, _mm256_castsi256_ps(rot), _mm256_castsi256_ps(shx), _mm256_castsi256_ps(shy),
+    return trig8(s, r, i, _mm256_castsi256_ps(rot), _mm256_castsi256_ps(shx), _mm256_castsi256_ps(shy),
                  other ? (unsigned)_mm_movemask_epi8(local) & 0xffu : 0xffu, local);
 }
 
@@ -159,12 +173,18 @@ AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, b
 {
     mf_pose_scratch *s = p->scratch;
     int32_t n = p->bone_count, computed = 0, i = 0;
+    const mark_arrays ra = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy,
+                            p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy,
+                            p->inherit, p->active, s->constrained,
+                            s->prev_inherit, s->world_valid, s->changed, s->kept,
+                            s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};
+    const mark_arrays *r = &ra;
     const __m128i all = _mm_set1_epi8(-1);
-    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(p, s, i, all, other));
+    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));
     if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
         __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         int32_t done = i - (n - 8);
-        unsigned miss = mark8(p, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done;
+        unsigned miss = mark8(r, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done;
         /* counted as the SSE2 pass counts these bones (its group of four counts 4 when one misses) */
         if (n - i >= 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
         computed += __builtin_popcount(miss);
