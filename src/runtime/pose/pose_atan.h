@@ -77,7 +77,7 @@ static const double mf_atan_k2[16][2] __attribute__((aligned(16))) = {
  * t - 0 = t and t / 1 = t exactly); every value from the series up is >= +0, so pi/2 - v is
  * pi/2 + -v and, where not turned, 0 + v is v; x = -0 (not turned by pi) only meets t = 0,
  * turned to pi/2, which pi - pi/2 leaves. *nan: the ratio is NaN in a lane (both zero, both
- * infinite, a NaN), where mf_atan2 asks libm; the lanes' results are then not its. */
+ * infinite, a NaN), where mf_atan2 asks libm; the result is then not to be used. */
 static inline __attribute__((always_inline)) __m128d mf_atan2_pd(__m128d y, __m128d x, bool *nan)
 {
     const double(*k)[2] = mf_atan_k2;
@@ -87,6 +87,7 @@ static inline __attribute__((always_inline)) __m128d mf_atan2_pd(__m128d y, __m1
     __m128d ax = _mm_andnot_pd(sign, x), ay = _mm_andnot_pd(sign, y);
     __m128d t = _mm_div_pd(_mm_min_pd(ax, ay), _mm_max_pd(ay, ax));
     *nan = _mm_movemask_pd(_mm_cmpunord_pd(t, t)) != 0;
+    if (__builtin_expect(*nan, 0)) return t; /* the caller asks the scalar */
     __m128d hi = _mm_cmpgt_pd(t, MF_AK(2)), mid = _mm_cmpgt_pd(t, MF_AK(3));
     __m128d c = _mm_max_pd(_mm_and_pd(mid, MF_AK(4)), _mm_and_pd(hi, MF_AK(1)));
     __m128d base = _mm_max_pd(_mm_and_pd(mid, MF_AK(6)), _mm_and_pd(hi, MF_AK(5)));

@@ -31,57 +31,20 @@
 #endif
 
 #if MF_PHYS_SSE2
-/* The series' constants, each twice (one per lane), loaded as they are. */
-enum { AT_SIGN, AT_ONE, AT_HI, AT_MID, AT_K8, AT_PI4, AT_PI8, AT_PI2, AT_PI, AT_C15, AT_C13, AT_C11, AT_C9,
-       AT_C7, AT_C5, AT_C3, AT_N };
-static const double atan_k[AT_N][2] __attribute__((aligned(16))) = {
-    {-0.0, -0.0}, {1.0, 1.0}, {0.66817863791929891, 0.66817863791929891},
-    {0.19891236737965800, 0.19891236737965800}, {0.41421356237309503, 0.41421356237309503},
-    {0.78539816339744831, 0.78539816339744831}, {0.39269908169872415, 0.39269908169872415},
-    {1.5707963267948966, 1.5707963267948966}, {3.1415926535897931, 3.1415926535897931},
-    {-1.0 / 15, -1.0 / 15}, {1.0 / 13, 1.0 / 13}, {-1.0 / 11, -1.0 / 11}, {1.0 / 9, 1.0 / 9},
-    {-1.0 / 7, -1.0 / 7}, {1.0 / 5, 1.0 / 5}, {-1.0 / 3, -1.0 / 3}};
-#define AK(n) _mm_load_pd(k[n])
-
 /* mf_atan2_ff (pose_atan.h) of (y0, x0) and (y1, x1), f = {x0, x1, y0, y1}, in the lanes of one
- * vector: each lane does the scalar's operations in its order on the same values, so each result
- * keeps its bits. The region's branches become masks: with c = 1, tan(pi/8) or 0 (around pi/4,
- * pi/8, none) the scalar's u is (t - c) / (1 + t * c) (t * 1 = t, t - 0 = t, t / 1 = t, all
- * exact). Every value from the series up is >= +0, so pi/2 - v is pi/2 + -v and, where not
- * turned, 0 + v is v. The pairs libm answers (a NaN ratio) go to the scalar. */
+ * vector through mf_atan2_pd: each lane keeps the scalar's bits. The pairs libm answers (a NaN
+ * ratio) go to the scalar. */
 static inline __m128d atan2_packed(__m128 f)
 {
-    const double(*k)[2] = atan_k;
-    __asm__("" : "+r"(k)); /* the constants as memory operands, not rebuilt from scalars */
-    const __m128d sign = AK(AT_SIGN);
     __m128d x = _mm_cvtps_pd(f), y = _mm_cvtps_pd(_mm_movehl_ps(f, f));
-    __m128d ax = _mm_andnot_pd(sign, x), ay = _mm_andnot_pd(sign, y);
-    /* the smaller over the larger (swap = ay > ax); a NaN in either lane's input gives NaN,
-     * as do 0 / 0 and inf / inf */
-    __m128d t = _mm_div_pd(_mm_min_pd(ax, ay), _mm_max_pd(ay, ax));
-    if (__builtin_expect(_mm_movemask_pd(_mm_cmpunord_pd(t, t)), 0)) {
+    bool nan;
+    __m128d r = mf_atan2_pd(y, x, &nan);
+    if (__builtin_expect(nan, 0)) {
         float v[4];
         _mm_storeu_ps(v, f);
         return _mm_setr_pd(mf_atan2_ff(v[2], v[0]), mf_atan2_ff(v[3], v[1]));
     }
-    __m128d hi = _mm_cmpgt_pd(t, AK(AT_HI)), mid = _mm_cmpgt_pd(t, AK(AT_MID));
-    __m128d c = _mm_max_pd(_mm_and_pd(mid, AK(AT_K8)), _mm_and_pd(hi, AK(AT_ONE)));
-    __m128d base = _mm_max_pd(_mm_and_pd(mid, AK(AT_PI8)), _mm_and_pd(hi, AK(AT_PI4)));
-    __m128d u = _mm_div_pd(_mm_sub_pd(t, c), _mm_add_pd(AK(AT_ONE), _mm_mul_pd(t, c)));
-    __m128d z = _mm_mul_pd(u, u);
-    __m128d q = _mm_add_pd(AK(AT_C13), _mm_mul_pd(z, AK(AT_C15)));
-    q = _mm_add_pd(AK(AT_C11), _mm_mul_pd(z, q));
-    q = _mm_add_pd(AK(AT_C9), _mm_mul_pd(z, q));
-    q = _mm_add_pd(AK(AT_C7), _mm_mul_pd(z, q));
-    q = _mm_add_pd(AK(AT_C5), _mm_mul_pd(z, q));
-    q = _mm_add_pd(AK(AT_C3), _mm_mul_pd(z, q));
-    __m128d v = _mm_add_pd(base, _mm_add_pd(u, _mm_mul_pd(_mm_mul_pd(u, z), q)));
-    __m128d swap = _mm_cmpgt_pd(ay, ax);
-    v = _mm_add_pd(_mm_and_pd(swap, AK(AT_PI2)), _mm_xor_pd(v, _mm_and_pd(swap, sign)));
-    /* x < 0 (not x's sign bit: x = -0 is swapped to pi/2 exactly, and pi - pi/2 = pi/2) */
-    __m128d nx = _mm_cmplt_pd(x, _mm_setzero_pd());
-    v = _mm_add_pd(_mm_and_pd(nx, AK(AT_PI)), _mm_xor_pd(v, _mm_and_pd(nx, sign)));
-    return _mm_xor_pd(v, _mm_and_pd(y, sign)); /* -v where y's sign bit is set */
+    return r;
 }
 #endif
 
