@@ -242,13 +242,13 @@ static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, const 
 /* Meshes through the AVX kernels, the matrices packed. Out of line: what they hold in
  * registers (the deform, the groups) would cost the regions, the most common, a frame; noipa
  * keeps skin()'s arguments as they are (no copies through the stack). */
-static __attribute__((noinline, noipa)) int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att,
-                                                             const mf_sd_attachment *at, float *out)
+static MF_NOIPA int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at,
+                                      float *out)
 {
     return mf_skin_weighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
 }
-static __attribute__((noinline, noipa)) int32_t skin_unweighted(const mf_pose *p, int32_t slot, int32_t att,
-                                                               const mf_sd_attachment *at, float *out)
+static MF_NOIPA int32_t skin_unweighted(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at,
+                                        float *out)
 {
     return mf_skin_unweighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
 }

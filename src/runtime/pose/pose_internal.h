@@ -10,6 +10,14 @@
 #define MF_PI 3.14159265358979323846
 #define MF_DEG (MF_PI / 180.0)
 #define MF_RAD (180.0 / MF_PI)
+
+/* Out of line, and with GCC also kept out of interprocedural changes (its parameters not split
+ * or copied); clang has no noipa. */
+#if defined(__clang__)
+#define MF_NOIPA __attribute__((noinline))
+#else
+#define MF_NOIPA __attribute__((noinline, noipa))
+#endif
 #define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
 
 /* A timeline's key segment found last by the sampler (pose_sample.c): key k holds for t0 <= t

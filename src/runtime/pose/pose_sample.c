@@ -440,12 +440,9 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
  * value): most often the next one (find_key's answer when t lies in its range; an empty range,
  * of keys at one time, never matches), else find_key through a cursor of its own (the pose's
  * stays the general path's, whose segment it keys: locate; out of range starts from key 0). */
-#if defined(__clang__)
-#define MF_APART __attribute__((noinline))
-#else /* GCC: nor its parameters split (the loop would keep the span's fields it loads live) */
-#define MF_APART __attribute__((noipa))
-#endif
-static MF_APART uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
+/* MF_NOIPA: with GCC its parameters not split either (the loop would keep the span's fields it
+ * loads live) */
+static MF_NOIPA uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
                                     double t)
 {
     uint32_t at = off & ~(uint32_t)(sizeof(mf_pose_seg) - 1), next = at + (uint32_t)sizeof(mf_pose_seg);
