@@ -92,18 +92,15 @@ int32_t mf_skin_region_avx(const float *mat, const float *v, float *out);
  * stale), or NULL where the CPU lacks AVX (mf_skin_attachment then). */
 const float *mf_skin_avx_mats(const mf_pose *p);
 /* A weighted mesh att (at) on slot s, all valid, through the AVX kernels from mats
- * (mf_skin_avx_mats); returns its vertex count: its first group's kernel and the deform picked
- * in one test, a tail call. */
+ * (mf_skin_avx_mats); returns its vertex count: its first group's kernel, a tail call. */
 static inline __attribute__((always_inline)) int32_t mf_skin_weighted_avx(const float *mats, const mf_pose *p,
                                                                           const mf_skel_data *d, int32_t s,
                                                                           int32_t att, const mf_sd_attachment *at,
                                                                           float *out)
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    int32_t k = g->plain;
-    const float *deform = NULL;
-    if (at->deform_count > 0 && p->deform_attachment[s] == att) deform = p->deform + p->deform_first[s], k = g->deformed;
-    return mf_skin_kernels_avx[k](mats, g, &d->skin_records[g->record_first].wx, &d->skin_vertices[g->vertex_first].out,
+    const float *deform = mf_skin_mesh_deform(p, s, att, at);
+    return mf_skin_kernels_avx[deform ? g->deformed : g->plain](mats, g, &d->skin_records[g->record_first].wx, &d->skin_vertices[g->vertex_first].out,
                                   deform, out);
 }
 /* An unweighted mesh, the same way. */

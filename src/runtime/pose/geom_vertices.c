@@ -78,13 +78,7 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
     for (int32_t i = 0; i < n; i++) world_vertex(p, bone, at, deform, i, &out[2 * i], &out[2 * i + 1]);
 }
 
-static void pack_bones_from(const mf_pose *p, float *mats, int32_t b);
-
 #if MF_SKIN_AVX
-/* mf_skin_pack_bones where the CPU has AVX: eight bones a step, each bone's {a, b, wx, 0, c,
- * d, wy, 0} a column of the 8×8 transpose of the rows a, b, wx, 0, c, d, wy, 0 (some 60% of
- * the SSE2 packing's instructions); the rest as mf_skin_pack_bones packs them. Moves only: the
- * same bits. */
 /* Bones b .. b + 7 of the rows (their loads given) transposed: bone b + i's packed matrix
  * stored for i < keep (keep 8: all of them). */
 __attribute__((target("avx"))) static inline __attribute__((always_inline)) void
@@ -325,11 +319,9 @@ __attribute__((noinline)) int32_t mf_skin_attachment(const mf_pose *p, int32_t s
     return skin(p, slot, att, at, out);
 }
 
-void mf_skin_pack_bones(const mf_pose *p, float *mats) { pack_bones_from(p, mats, 0); }
-
-/* Bones b on packed. */
-static void pack_bones_from(const mf_pose *p, float *mats, int32_t b)
+void mf_skin_pack_bones(const mf_pose *p, float *mats)
 {
+    int32_t b = 0;
 #if MF_SKIN_SSE2
     /* four bones a step: {a, b, wx, 0} and {c, d, wy, 0} are 4×4 transposes */
     for (; b + 4 <= p->bone_count; b += 4) {

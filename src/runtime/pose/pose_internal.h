@@ -18,6 +18,7 @@
 #else
 #define MF_NOIPA __attribute__((noinline, noipa))
 #endif
+
 #define MF_PATH_SEGMENTS 10 /* samples per bezier for constant-speed arc lengths */
 
 /* A timeline's key segment found last by the sampler (pose_sample.c): key k holds for t0 <= t
