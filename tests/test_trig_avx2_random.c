@@ -12,6 +12,7 @@
 #include "../src/runtime/pose/pose_trig.h"
 #include "mf/mf_pose.h"
 
+#if MF_TRIG_AVX2 /* the helpers only the AVX2 comparison uses (-DMF_NO_SIMD has none) */
 static uint32_t rng_next(uint32_t *s)
 {
     uint32_t x = *s;
@@ -35,6 +36,7 @@ static void bits_equal(const float *x, const float *y, int32_t n, const char *wh
 {
     if (memcmp(x, y, (size_t)n * sizeof(float)) != 0) fail_msg("%s differ at step %d", what, step);
 }
+#endif
 
 static void test_avx2_against_sse2(void **state)
 {
