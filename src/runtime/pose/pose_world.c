@@ -218,36 +218,17 @@ typedef struct bone_arrays {
     float *a, *b, *c, *d, *wx, *wy;
 } bone_arrays;
 
-/* A fast bone update from the update program (the cache fresh): a bone whose values did not
- * change under a kept parent keeps its world; the others compute it, most (code 0 or
- * MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
-static inline __attribute__((always_inline)) void update_fast(mf_pose *p, const bone_arrays *r, int32_t i,
-                                                              int32_t par, bone_counts *n)
-{
-    unsigned code = r->changed[i];
-    if (!(code & MF_CHANGED) && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
-        r->kept[i] = 1;
-        n->kept++;
-        return;
-    }
-    if (__builtin_expect(code > MF_CHANGED, 0)) {
-        if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
-        else update_other(p, i, true);
-        return;
-    }
-    /* world_of's first case, its cos and sin fresh from the fill; the local matrix's negated
-     * entries l1 = -n1, l2 = -n2 enter as subtractions (p + -q is p - q, zeros' signs included) */
-    float sx = r->asx[i], sy = r->asy[i], x = r->ax[i], y = r->ay[i];
-    float l0 = r->tcx[i] * sx, n1 = r->tcy[i] * sy, n2 = r->tsx[i] * sx, l3 = r->tsy[i] * sy;
-    float *a = r->a, *b = r->b, *c = r->c, *d = r->d;
-    float pa = a[par], pb = b[par], pc = c[par], pd = d[par];
-    r->wx[i] = pa * x + pb * y + r->wx[par];
-    r->wy[i] = pc * x + pd * y + r->wy[par];
-    a[i] = pa * l0 - pb * n2;
-    b[i] = pb * l3 - pa * n1;
-    c[i] = pc * l0 - pd * n2;
-    d[i] = pd * l3 - pc * n1;
-}
+
+#define MF_RUN_NAME run_program_sse
+#define MF_RUN_TARGET
+#include "pose_world_run.h"
+#if MF_TRIG_AVX2
+/* The loop in the VEX encoding (three-operand arithmetic: fewer register copies; no fused
+ * multiply-adds, so the same bits), where the dirty mark runs with AVX2 too. */
+#define MF_RUN_NAME run_program_avx2
+#define MF_RUN_TARGET __attribute__((target("avx2")))
+#include "pose_world_run.h"
+#endif
 
 void mf_pose_update_world(mf_pose *p)
 {
@@ -256,47 +237,11 @@ void mf_pose_update_world(mf_pose *p)
     p->bones_computed = p->bones_kept = p->trig_computed = 0;
     mf_pose_physics_begin(p);
     p->trig_computed += mf_pose_dirty_mark(p); /* also applied = local, world_valid, the trigonometry */
-    const bone_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
-                          s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
-    bone_counts n = {s->fast_count, 0, 0};
-    for (const mf_pose_op *o = s->ops, *end = s->ops + s->op_count; o < end; o++) {
-        if (__builtin_expect(o->kind >= 0, 1)) {
-            update_fast(p, &r, o->kind, o->a, &n);
-            continue;
-        }
-        switch (o->kind) {
-        case MF_OP_BONE:
-            update_one(p, o->a, o->b, &n);
-            break;
-        case MF_OP_IK_LAST: {
-            int32_t i = o->b;
-            if (!mf_pose_ik_overwrites(p, o->a, i)) {
-                int32_t par = p->data->bones[i].parent;
-                update_one(p, i, par >= 0 ? par : p->bone_count, &n);
-            } else if (p->active[i]) { /* the IK computes it: its world before is never read */
-                n.ops++; /* world_valid already set by the mark */
-            }
-            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
-            break;
-        }
-        case MF_OP_IK:
-            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
-            break;
-        case MF_OP_TRANSFORM:
-            if (p->tf_active[o->a]) mf_pose_apply_transform(p, o->a);
-            break;
-        case MF_OP_PATH:
-            if (p->path_active[o->a]) mf_pose_apply_path(p, o->a);
-            break;
-        case MF_OP_PHYSICS:
-            mf_pose_apply_physics(p, o->a); /* checks its own activity */
-            break;
-        default:
-            break;
-        }
-    }
-    p->bones_computed += n.ops - n.kept - n.inactive;
-    p->bones_kept += n.kept;
+#if MF_TRIG_AVX2
+    if (s->trig_avx2) run_program_avx2(p);
+    else
+#endif
+        run_program_sse(p);
     /* packed for CPU skinning by its first call (geom_vertices.c): a frame skinned on the GPU
      * (mf_gpu.h) never writes them */
     s->skin_mats_valid = 0;
