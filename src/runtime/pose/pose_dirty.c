@@ -59,10 +59,11 @@ static void build_program(mf_pose *p)
             s->ops[o++] = (mf_pose_op){MF_OP_BONE, i, par >= 0 ? par : p->bone_count};
             continue;
         }
-        s->ops[o++] = (mf_pose_op){i, par, 0}; /* fast */
+        s->ops[o++] = (mf_pose_op){i, par, (int32_t)(s->kept - s->changed) + par}; /* fast */
         s->fast_count++;
     }
     s->op_count = o;
+    s->ops[o] = (mf_pose_op){MF_OP_END, 0, 0};
 }
 
 /* Whether the data gives a bone an inherit mode whose local matrix is not from the bone's own

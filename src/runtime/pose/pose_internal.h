@@ -69,17 +69,18 @@ typedef struct mf_pose_seg {
 } mf_pose_seg;
 
 /* The update order as the world update runs it (pose_dirty.c builds it at create): bone
- * updates, most of them fast ones, and constraints. A fast bone update (kind >= 0) is of bone
- * kind, a its parent: no constraint before it in the order writes the bone, so its
- * trigonometry is fresh; the other kinds are negative (one load tells a fast update and its
- * bone). */
+ * updates, most of them fast ones, and constraints, then MF_OP_END. A fast bone update (kind
+ * >= 0) is of bone kind, a its parent, b the parent's kept flag as an index from the changed
+ * codes (mf_pose_scratch.kept - changed + a: the loop reads both through one pointer): no
+ * constraint before it in the order writes the bone, so its trigonometry is fresh; the other
+ * kinds are negative (one load tells a fast update and its bone). */
 enum {
     MF_OP_BONE = -7, /* a: bone, b: parent (bone_count for a root); a root, or a bone a
                       * constraint before it wrote */
     MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
                       * the update is skipped when the IK surely overwrites the bone's world */
     MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS, /* a: the constraint */
-    MF_OP_UNUSED     /* -1 */
+    MF_OP_END        /* -1: the program's end (no bound to test an op) */
 };
 typedef struct mf_pose_op {
     int32_t kind, a, b;
@@ -157,7 +158,7 @@ typedef struct mf_pose_scratch {
      * world is one an update computed, whether this update kept it (bone_count + 1: the last
      * stands for a root's parent, always kept) */
     uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
-    mf_pose_op *ops; /* the update program: 2 * update_count at most */
+    mf_pose_op *ops; /* the update program: update_count ops at most, and the end */
     int32_t op_count;
     int32_t fast_count; /* its fast bone updates (kind >= 0) */
     /* the world packed for skinning, {a, b, wx, 0, c, d, wy, 0} a bone and an all-zero one

@@ -7,18 +7,19 @@
 /* A fast bone update from the update program (the cache fresh): a bone whose values did not
  * change under a kept parent keeps its world; the others compute it, most (code 0 or
  * MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
-MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_pose *p, const bone_arrays *r, int32_t i,
-                                                                           int32_t par, bone_counts *n)
+MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_pose *p, const bone_arrays *r, uint32_t i,
+                                                                           uint32_t par, uint32_t kpar, bone_counts *n)
 {
     unsigned code = r->changed[i];
-    if (!(code & MF_CHANGED) && r->kept[par]) { /* nothing it depends on changed: last frame's world stands */
+    /* kept[par] through the changed codes' pointer (mf_pose_op): one register fewer in the loop */
+    if (!(code & MF_CHANGED) && r->changed[kpar]) { /* nothing it depends on changed: last frame's world stands */
         r->kept[i] = 1;
         n->kept++;
         return;
     }
     if (__builtin_expect(code > MF_CHANGED, 0)) {
         if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
-        else update_other(p, i, true);
+        else update_other(p, (int32_t)i, true);
         return;
     }
     /* world_of's first case, its cos and sin fresh from the fill; the local matrix's negated
@@ -42,9 +43,9 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
     const bone_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
                           s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
     bone_counts n = {s->fast_count, 0, 0};
-    for (const mf_pose_op *o = s->ops, *end = s->ops + s->op_count; o < end; o++) {
+    for (const mf_pose_op *o = s->ops;; o++) { /* to MF_OP_END */
         if (__builtin_expect(o->kind >= 0, 1)) {
-            MF_RUN_FAST(p, &r, o->kind, o->a, &n);
+            MF_RUN_FAST(p, &r, (uint32_t)o->kind, (uint32_t)o->a, (uint32_t)o->b, &n); /* no sign extensions */
             continue;
         }
         switch (o->kind) {
@@ -74,10 +75,13 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
         case MF_OP_PHYSICS:
             mf_pose_apply_physics(p, o->a); /* checks its own activity */
             break;
+        case MF_OP_END:
+            goto end;
         default:
             break;
         }
     }
+end:
     p->bones_computed += n.ops - n.kept - n.inactive;
     p->bones_kept += n.kept;
 }
