@@ -26,9 +26,10 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     for (size_t i = 0; i < 7; i++) *local[i] = mf_lines_carve(l, nb, sizeof(float));
     p->inherit = mf_lines_carve(l, nb, 1);
     p->active = mf_lines_carve(l, nb, 1);
-    uint8_t **dirty[] = {&s->prev_inherit, &s->changed, &s->constrained, &s->world_valid};
-    for (size_t i = 0; i < 4; i++) *dirty[i] = mf_lines_carve(l, nb, 1);
-    s->kept = mf_lines_carve(l, nb + 1, 1);
+    s->prev_inherit = mf_lines_carve(l, nb, 1);
+    s->changed = mf_lines_carve(l, nb + 1, 1); /* the last: a root's parent */
+    s->constrained = mf_lines_carve(l, nb, 1);
+    s->world_valid = mf_lines_carve(l, nb, 1);
     s->ops = mf_lines_carve(l, (size_t)d->update_count + 1, sizeof(mf_pose_op)); /* an op at most an entry, and the end */
     uint32_t **trig_keys[] = {&s->trig_kx, &s->trig_ky};
     float **trig_values[] = {&s->trig_cx, &s->trig_sx, &s->trig_cy, &s->trig_sy};

@@ -30,13 +30,13 @@ static void mark_written(const mf_skel_data *d, int32_t kind, int32_t k, uint8_t
 
 /* The update program from the update order. A bone update before any constraint in the order
  * writes the bone has the applied values the trigonometry cache was filled from (fresh: of a
- * bone with a parent, a fast bone update). The kept flags serve as scratch for which bones were
- * written so far. */
+ * bone with a parent, a fast bone update). The changed codes serve as scratch for which bones
+ * were written so far (the dirty mark writes them all before an update reads them). */
 static void build_program(mf_pose *p)
 {
     const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
-    uint8_t *written = s->kept;
+    uint8_t *written = s->changed;
     memset(written, 0, (size_t)p->bone_count);
     static const int32_t op_of[MF_SD_REF_KIND_COUNT] = {MF_OP_BONE, MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH,
                                                         MF_OP_PHYSICS};
@@ -59,7 +59,7 @@ static void build_program(mf_pose *p)
             s->ops[o++] = (mf_pose_op){MF_OP_BONE, i, par >= 0 ? par : p->bone_count};
             continue;
         }
-        s->ops[o++] = (mf_pose_op){i, par, (int32_t)(s->kept - s->changed) + par}; /* fast */
+        s->ops[o++] = (mf_pose_op){i, par, 0}; /* fast */
         s->fast_count++;
     }
     s->op_count = o;
@@ -177,10 +177,9 @@ static int32_t mark(mf_pose *p)
 int32_t mf_pose_dirty_mark(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    s->kept[p->bone_count] = 1; /* a root's "parent": the update order keeps a root on its own values */
+    s->changed[p->bone_count] = MF_KEPT; /* a root's "parent": the update order keeps a root on its own values */
 #if MF_TRIG_AVX2
     if (s->trig_avx2 && p->bone_count >= 8) return mf_pose_dirty_mark_avx2(p); /* every bone, eight a step */
 #endif
-    memset(s->kept, 0, (size_t)p->bone_count);
     return mark(p);
 }

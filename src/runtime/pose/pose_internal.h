@@ -70,10 +70,9 @@ typedef struct mf_pose_seg {
 
 /* The update order as the world update runs it (pose_dirty.c builds it at create): bone
  * updates, most of them fast ones, and constraints, then MF_OP_END. A fast bone update (kind
- * >= 0) is of bone kind, a its parent, b the parent's kept flag as an index from the changed
- * codes (mf_pose_scratch.kept - changed + a: the loop reads both through one pointer): no
- * constraint before it in the order writes the bone, so its trigonometry is fresh; the other
- * kinds are negative (one load tells a fast update and its bone). */
+ * >= 0) is of bone kind, a its parent: no constraint before it in the order writes the bone,
+ * so its trigonometry is fresh; the other kinds are negative (one load tells a fast update and
+ * its bone). */
 enum {
     MF_OP_BONE = -7, /* a: bone, b: parent (bone_count for a root); a root, or a bone a
                       * constraint before it wrote */
@@ -87,8 +86,10 @@ typedef struct mf_pose_op {
 } mf_pose_op;
 
 /* The dirty mark's code per bone (mf_pose_scratch.changed, pose_dirty.c): must compute, is
- * inactive, inherits other than Normal. 0 or MF_CHANGED: the world update's common case. */
-enum { MF_CHANGED = 1, MF_CHANGED_INACTIVE = 2, MF_CHANGED_INHERIT = 4 };
+ * inactive, inherits other than Normal. 0 or MF_CHANGED: the world update's common case. The
+ * update adds MF_KEPT to the code of a bone it kept (its children read it there: no array of
+ * kept flags to clear and address). */
+enum { MF_CHANGED = 1, MF_CHANGED_INACTIVE = 2, MF_CHANGED_INHERIT = 4, MF_KEPT = 8 };
 
 #define MF_SEG_UNKNOWN INT32_MIN
 
@@ -154,10 +155,10 @@ typedef struct mf_pose_scratch {
     float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
     /* the dirty sub-tree skip (pose_dirty.c): inherit mode at the last world update, per
      * bone whether its update must compute (values changed, a constraint writes it, inactive,
-     * or its world is not one an update computed; MF_CHANGED_*), whether a constraint writes it, whether its
-     * world is one an update computed, whether this update kept it (bone_count + 1: the last
-     * stands for a root's parent, always kept) */
-    uint8_t *prev_inherit, *changed, *constrained, *world_valid, *kept;
+     * or its world is not one an update computed; MF_CHANGED_*) and whether this update kept
+     * it (MF_KEPT; bone_count + 1 codes: the last, MF_KEPT, stands for a root's parent, always
+     * kept), whether a constraint writes it, whether its world is one an update computed */
+    uint8_t *prev_inherit, *changed, *constrained, *world_valid;
     mf_pose_op *ops; /* the update program: update_count ops at most, and the end */
     int32_t op_count;
     int32_t fast_count; /* its fast bone updates (kind >= 0) */

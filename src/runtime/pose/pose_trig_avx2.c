@@ -63,7 +63,7 @@ typedef struct mark_arrays {
     const float *x, *y, *rot, *sx, *sy, *shx, *shy;
     float *ax, *ay, *arot, *asx, *asy, *ashx, *ashy;
     const uint8_t *inherit, *active, *constrained;
-    uint8_t *prev_inherit, *world_valid, *changed, *kept;
+    uint8_t *prev_inherit, *world_valid, *changed;
     uint32_t *trig_kx, *trig_ky;
     float *trig_cx, *trig_sx, *trig_cy, *trig_sy;
 } mark_arrays;
@@ -148,7 +148,6 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arra
     __m128i vc = _mm_loadl_epi64((const __m128i *)(const void *)(r->constrained + i));
     __m128i vv = _mm_loadl_epi64((const __m128i *)(const void *)(r->world_valid + i));
     _mm_storel_epi64((__m128i *)(void *)(r->prev_inherit + i), vi);
-    _mm_storel_epi64((__m128i *)(void *)(r->kept + i), _mm_setzero_si128()); /* kept flags start clear */
     const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
     __m128i inactive = _mm_cmpeq_epi8(va, zero);
     __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
@@ -166,8 +165,8 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arra
                  other ? (unsigned)_mm_movemask_epi8(local) & 0xffu : 0xffu, local);
 }
 
-/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same flags, copies, cache and cleared
- * kept flags (all but the one past the bones). A bone count past a multiple of eight ends on a step
+/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same codes, copies and cache (all
+ * but the code past the bones). A bone count past a multiple of eight ends on a step
  * over the last eight bones. Needs eight bones. */
 AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, bool other)
 {
@@ -176,7 +175,7 @@ AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, b
     const mark_arrays ra = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy,
                             p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy,
                             p->inherit, p->active, s->constrained,
-                            s->prev_inherit, s->world_valid, s->changed, s->kept,
+                            s->prev_inherit, s->world_valid, s->changed,
                             s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};
     const mark_arrays *r = &ra;
     const __m128i all = _mm_set1_epi8(-1);

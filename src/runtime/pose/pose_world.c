@@ -200,8 +200,8 @@ static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t 
     mf_pose_scratch *s = p->scratch;
     uint8_t c = s->changed[i];
     n->ops++;
-    if (!(c & MF_CHANGED) && s->kept[par]) {
-        s->kept[i] = 1;
+    if (!(c & MF_CHANGED) && (s->changed[par] & MF_KEPT)) {
+        s->changed[i] = (uint8_t)(c | MF_KEPT);
         n->kept++;
     } else if (c & MF_CHANGED_INACTIVE) {
         n->inactive++;
@@ -212,8 +212,7 @@ static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t 
 
 /* The arrays the bone updates read and write, taken once per update. */
 typedef struct bone_arrays {
-    const uint8_t *changed;
-    uint8_t *kept;
+    uint8_t *changed;
     const float *ax, *ay, *asx, *asy, *tcx, *tsx, *tcy, *tsy;
     float *a, *b, *c, *d, *wx, *wy;
 } bone_arrays;

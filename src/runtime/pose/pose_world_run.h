@@ -7,13 +7,12 @@
 /* A fast bone update from the update program (the cache fresh): a bone whose values did not
  * change under a kept parent keeps its world; the others compute it, most (code 0 or
  * MF_CHANGED: active, Normal) as the parent's matrix times the cached local one. */
-MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_pose *p, const bone_arrays *r, uint32_t i,
-                                                                           uint32_t par, uint32_t kpar, bone_counts *n)
+MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_pose *p, const bone_arrays *r, size_t i,
+                                                                           size_t par, bone_counts *n)
 {
     unsigned code = r->changed[i];
-    /* kept[par] through the changed codes' pointer (mf_pose_op): one register fewer in the loop */
-    if (!(code & MF_CHANGED) && r->changed[kpar]) { /* nothing it depends on changed: last frame's world stands */
-        r->kept[i] = 1;
+    if (!(code & MF_CHANGED) && (r->changed[par] & MF_KEPT)) { /* nothing it depends on changed: last frame's world stands */
+        r->changed[i] = MF_KEPT; /* only children read it now, for this bit */
         n->kept++;
         return;
     }
@@ -40,12 +39,12 @@ MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_p
 MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
-    const bone_arrays r = {s->changed, s->kept, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
+    const bone_arrays r = {s->changed, p->ax, p->ay, p->asx, p->asy, s->trig_cx, s->trig_sx,
                           s->trig_cy, s->trig_sy, p->a, p->b, p->c, p->d, p->wx, p->wy};
     bone_counts n = {s->fast_count, 0, 0};
     for (const mf_pose_op *o = s->ops;; o++) { /* to MF_OP_END */
         if (__builtin_expect(o->kind >= 0, 1)) {
-            MF_RUN_FAST(p, &r, (uint32_t)o->kind, (uint32_t)o->a, (uint32_t)o->b, &n); /* no sign extensions */
+            MF_RUN_FAST(p, &r, (uint32_t)o->kind, (uint32_t)o->a, &n); /* zero-extended */
             continue;
         }
         switch (o->kind) {
