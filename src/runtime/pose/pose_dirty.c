@@ -51,7 +51,10 @@ static void build_program(mf_pose *p)
         }
         int32_t i = r.index, par = d->bones[i].parent;
         if (u + 1 < d->update_count && d->update[u + 1].kind == MF_SD_REF_IK && ik_last(d, d->update[u + 1].index, i)) {
+            const mf_sd_ik *ik = &d->ik[d->update[u + 1].index];
+            int32_t first = ik->bone_count > 1 ? d->bone_lists[ik->bone_first] : -1;
             s->ops[o++] = (mf_pose_op){MF_OP_IK_LAST, d->update[++u].index, i};
+            s->ops[o++] = (mf_pose_op){first, par >= 0 ? par : p->bone_count, 0}; /* two entries, two ops */
             mark_written(d, MF_SD_REF_IK, d->update[u].index, written);
             continue;
         }

@@ -77,7 +77,9 @@ enum {
     MF_OP_BONE = -7, /* a: bone, b: parent (bone_count for a root); a root, or a bone a
                       * constraint before it wrote */
     MF_OP_IK_LAST,   /* a: IK constraint, b: its last bone, whose update comes just before it:
-                      * the update is skipped when the IK surely overwrites the bone's world */
+                      * the update is skipped when the IK surely overwrites the bone's world;
+                      * the op after it is data: kind the IK's first bone when it has two or
+                      * more (-1: one), a the last bone's parent (bone_count for a root) */
     MF_OP_IK, MF_OP_TRANSFORM, MF_OP_PATH, MF_OP_PHYSICS, /* a: the constraint */
     MF_OP_END        /* -1: the program's end (no bound to test an op) */
 };

@@ -52,14 +52,17 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
             update_one(p, o->a, o->b, &n);
             break;
         case MF_OP_IK_LAST: {
-            int32_t i = o->b;
-            if (!mf_pose_ik_overwrites(p, o->a, i)) {
-                int32_t par = p->data->bones[i].parent;
-                update_one(p, i, par >= 0 ? par : p->bone_count, &n);
+            int32_t k = o->a, i = o->b, first = o[1].kind, par = o[1].a;
+            o++; /* the data op */
+            bool on = p->ik_active[k] != 0;
+            /* mf_pose_ik_overwrites with the data's part taken at create */
+            if (!(on && p->ik_mix[k] != 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL &&
+                  (first < 0 || p->inherit[first] == MF_SD_INHERIT_NORMAL))) {
+                update_one(p, i, par, &n);
             } else if (p->active[i]) { /* the IK computes it: its world before is never read */
                 n.ops++; /* world_valid already set by the mark */
             }
-            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
+            if (on) mf_pose_apply_ik(p, k);
             break;
         }
         case MF_OP_IK:
