@@ -9,7 +9,7 @@
 #define DIRTY_SSE2 MF_TRIG_SSE2
 
 /* Whether an IK constraint's last bone is bone i and not its target: its world is then only
- * written by the IK, never read (mf_pose_ik_overwrites says when at run time). */
+ * written by the IK, never read (the update's MF_OP_IK_LAST tests when at run time). */
 static bool ik_last(const mf_skel_data *d, int32_t k, int32_t i)
 {
     const mf_sd_ik *ik = &d->ik[k];

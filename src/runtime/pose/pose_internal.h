@@ -272,17 +272,6 @@ int32_t mf_pose_dirty_mark(mf_pose *pose);
 
 /* Constraints (pose_ik.c, pose_transform.c, pose_path.c). */
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
-/* Whether applying IK constraint k surely writes the world of its last bone (active, mixed,
- * inherit modes it solves) without reading it first. Inline: the world update asks it for
- * every IK each frame. */
-static inline bool mf_pose_ik_overwrites(const mf_pose *p, int32_t k, int32_t bone)
-{
-    const mf_sd_ik *ik = &p->data->ik[k];
-    if (!p->ik_active[k] || p->ik_mix[k] == 0 || p->inherit[bone] != MF_SD_INHERIT_NORMAL) return false;
-    /* a chain of two solves only with both bones Normal (ik_two); one bone reads its own world
-     * only in the inherit modes other than Normal (ik_one) */
-    return ik->bone_count == 1 || p->inherit[p->data->bone_lists[ik->bone_first]] == MF_SD_INHERIT_NORMAL;
-}
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
 /* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one

@@ -55,7 +55,10 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
             int32_t k = o->a, i = o->b, first = o[1].kind, par = o[1].a;
             o++; /* the data op */
             bool on = p->ik_active[k] != 0;
-            /* mf_pose_ik_overwrites with the data's part taken at create */
+            /* whether applying the IK surely writes bone i's world without reading it first:
+             * active, mixed, and inherit modes it solves (a chain of two solves only with both
+             * bones Normal, ik_two; one bone reads its own world only in the modes other than
+             * Normal, ik_one) */
             if (!(on && p->ik_mix[k] != 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL &&
                   (first < 0 || p->inherit[first] == MF_SD_INHERIT_NORMAL))) {
                 update_one(p, i, par, &n);
