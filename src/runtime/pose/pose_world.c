@@ -195,7 +195,7 @@ static __attribute__((noinline)) void compute_one(mf_pose *p, int32_t i, int32_t
 
 /* A bone op other than a fast one (par: bone_count for a root): kept as those are, else
  * computed (compute_one). */
-static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, bone_counts *n)
+static inline __attribute__((always_inline)) void update_one_inline(mf_pose *p, int32_t i, int32_t par, bone_counts *n)
 {
     mf_pose_scratch *s = p->scratch;
     uint8_t c = s->changed[i];
@@ -208,6 +208,12 @@ static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t 
     } else {
         compute_one(p, i, par, c);
     }
+}
+
+/* update_one out of line (the IK's last bone: the inline one only for MF_OP_BONE). */
+static __attribute__((noinline)) void update_one(mf_pose *p, int32_t i, int32_t par, bone_counts *n)
+{
+    update_one_inline(p, i, par, n);
 }
 
 /* The arrays the bone updates read and write, taken once per update. */

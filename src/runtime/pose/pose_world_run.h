@@ -49,7 +49,7 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
         }
         switch (o->kind) {
         case MF_OP_BONE:
-            update_one(p, o->a, o->b, &n);
+            update_one_inline(p, o->a, o->b, &n);
             break;
         case MF_OP_IK_LAST: {
             int32_t k = o->a, i = o->b, first = o[1].kind, par = o[1].a;
