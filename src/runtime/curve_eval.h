@@ -30,7 +30,7 @@ MF_CURVE_INLINE int mf_bezier_below_x(const float *x, float u)
 {
     _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is written for 9 samples");
 #if MF_CURVE_SSE2 && defined(__AVX2__)
-    __m256 lt = _mm256_cmp_ps(_mm256_loadu_ps(x), _mm256_set1_ps(u), _CMP_LT_OQ);
+    __m256 lt = _mm256_cmp_ps(_mm256_set1_ps(u), _mm256_loadu_ps(x), _CMP_GT_OQ); /* x < u: x from memory */
     return __builtin_popcount((unsigned)_mm256_movemask_ps(lt)) + (x[8] < u);
 #elif MF_CURVE_SSE2
     int h = x[4] < u ? 5 : 0;

@@ -458,14 +458,14 @@ MF_NOIPA uint32_t mf_pose_table_find(const mf_skel_data *d, int32_t i, const mf_
  * segments cleared first if this pose has not yet (a table sample needs them only here), by
  * the full-weight Replace sampler (weight 1, no mask). Apart: the table loop keeps only its
  * own indices live. */
-__attribute__((noinline)) void mf_pose_table_general(const mf_clip_sample *cs, const mf_pose_seg_out *o, int32_t i,
+__attribute__((noinline)) void mf_pose_table_general(mf_pose *p, const mf_clip_sample *cs, bool discrete, int32_t i,
                                                      double t)
 {
-    mf_pose *p = o->p;
-    sampler s = {p, p->data, 1.0f, false, o->discrete, NULL};
+    sampler s = {p, p->data, 1.0f, false, discrete, NULL};
+    mf_pose_seg_out o = {p, p->x, p->y, discrete};
     if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     mf_pose_seg *sg = &p->scratch->seg[i];
-    if (sample_timeline(&s, cs, &s.d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(o, sg, t);
+    if (sample_timeline(&s, cs, &s.d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(&o, sg, t);
 }
 
 /* mf_pose_sample without the AVX2 path (which asks it for the samples it does not take) */

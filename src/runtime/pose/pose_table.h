@@ -34,7 +34,7 @@ mf_result mf_pose_sample_base(mf_pose *p, const mf_clip_sample *cs);
  * table does not compile, through the general path with the pose's own segment */
 uint32_t mf_pose_table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
                             double t);
-void mf_pose_table_general(const mf_clip_sample *cs, const mf_pose_seg_out *o, int32_t i, double t);
+void mf_pose_table_general(mf_pose *p, const mf_clip_sample *cs, bool discrete, int32_t i, double t);
 
 /* The sample at clip time t: per timeline the pose's entry (a byte offset: no scaling in the
  * loop), re-found when t left its range; the table's segment written as the pose's own would
@@ -48,7 +48,7 @@ MF_CURVE_INLINE void mf_pose_table_loop(mf_pose *p, const mf_clip_sample *cs, do
     int32_t first = clip->timeline_first;
     const mf_seg_span *span = cs->segs->span + first, *end = span + clip->timeline_count;
     uint32_t *at = (uint32_t *)p->scratch->seg_at + first;
-    mf_pose_seg_out o = {p, p->x, p->y, discrete};
+    mf_pose_seg_out o = {p, p->x, p->y, discrete}; /* its address not taken: in registers */
     float tf = mf_pose_seg_floor(t);
     for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
         uint32_t off = *at; /* any value: only a whole entry's below the end is read */
@@ -61,13 +61,13 @@ MF_CURVE_INLINE void mf_pose_table_loop(mf_pose *p, const mf_clip_sample *cs, do
         if (__builtin_expect(!hit, 0)) {
             int32_t i = first + (int32_t)(sp - span);
             if (!sp->count) {
-                if (d->timelines[i].kind != MF_SD_TL_EVENT) mf_pose_table_general(cs, &o, i, t);
+                if (d->timelines[i].kind != MF_SD_TL_EVENT) mf_pose_table_general(p, cs, discrete, i, t);
                 continue;
             }
             *at = off = mf_pose_table_find(d, i, sp, off, tf, t);
             e = (const mf_pose_seg *)((const char *)sp->seg + off);
         }
-        if (!mf_pose_seg_write_as(&o, e, t, true)) mf_pose_table_general(cs, &o, first + (int32_t)(sp - span), t);
+        if (!mf_pose_seg_write_as(&o, e, t, true)) mf_pose_table_general(p, cs, discrete, first + (int32_t)(sp - span), t);
     }
 }
 
