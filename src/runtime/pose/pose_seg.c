@@ -203,6 +203,18 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
     const float *v0 = sg->kv, *v1 = v0 + n;
     float u = mf_pose_seg_u(sg, t), fv[8];
     fv[0] = mf_curve_at(p->data, sg->codes[0], u);
+    if (kind == MF_SD_TL_RGBA) { /* the most common (n 4): the same, unrolled */
+        const int32_t *codes = sg->codes;
+        float f1 = fresh & 2 ? mf_curve_at(p->data, codes[1], u) : fv[0];
+        float f2 = fresh & 4 ? mf_curve_at(p->data, codes[2], u) : f1;
+        float f3 = fresh & 8 ? mf_curve_at(p->data, codes[3], u) : f2;
+        float *c = &p->color[4 * sg->slot];
+        c[0] = c[0] + ((v0[0] + (v1[0] - v0[0]) * fv[0]) - c[0]);
+        c[1] = c[1] + ((v0[1] + (v1[1] - v0[1]) * f1) - c[1]);
+        c[2] = c[2] + ((v0[2] + (v1[2] - v0[2]) * f2) - c[2]);
+        c[3] = c[3] + ((v0[3] + (v1[3] - v0[3]) * f3) - c[3]);
+        return;
+    }
     if (fresh == 1) /* one curve (most keys) */
         for (int32_t c = 1; c < n; c++) fv[c] = fv[0];
     else
