@@ -51,16 +51,11 @@ MF_CURVE_INLINE void mf_pose_table_loop(mf_pose *p, const mf_clip_sample *cs, do
     mf_pose_seg_out o = {p, p->x, p->y, discrete}; /* its address not taken: in registers */
     float tf = mf_pose_seg_floor(t);
     for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
-        uint32_t off = *at; /* any value: only a whole entry's below the end is read */
-        const mf_pose_seg *e = NULL;
-        bool hit = off < sp->end;
-        if (__builtin_expect(hit, 1)) {
-            e = (const mf_pose_seg *)((const char *)sp->seg + (off & ~(uint32_t)(sizeof *e - 1)));
-            hit = tf >= e->t0 && tf < e->t1;
-        }
-        if (__builtin_expect(!hit, 0)) {
+        uint32_t off = *at & sp->mask; /* any value: masked, a whole entry's of the timeline */
+        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + off);
+        if (__builtin_expect(!(tf >= e->t0 && tf < e->t1), 0)) { /* padding never matches */
             int32_t i = first + (int32_t)(sp - span);
-            if (!sp->count) {
+            if (!sp->end) {
                 if (d->timelines[i].kind != MF_SD_TL_EVENT) mf_pose_table_general(p, cs, discrete, i, t);
                 continue;
             }
