@@ -430,7 +430,8 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
 
 /* The entry of a shared table's timeline i (span sp) holding t (tf: t rounded down to a float),
  * as its byte offset ((k + 1) * the entry size), from the entry the pose was at (off: any
- * value): most often the next one (find_key's answer when t lies in its range; an empty range,
+ * value), when neither that one nor the next holds t (the loop tried them: pose_table.h): after
+ * a loop's wrap most often key 0's (find_key's answer when t lies in its range; an empty range,
  * of keys at one time, never matches), else find_key through a cursor of its own (the pose's
  * stays the general path's, whose segment it keys: locate; out of range starts from key 0). */
 /* MF_NOIPA: with GCC its parameters not split either (the loop would keep the span's fields it
@@ -438,11 +439,6 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
 MF_NOIPA uint32_t mf_pose_table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
                                      double t)
 {
-    uint32_t at = off & ~(uint32_t)(sizeof(mf_pose_seg) - 1), next = at + (uint32_t)sizeof(mf_pose_seg);
-    if (off < sp->end && next < sp->end) {
-        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + next);
-        if (tf >= e->t0 && tf < e->t1) return next;
-    }
     if (sp->end > sizeof(mf_pose_seg)) { /* a loop's wrap: most often key 0's entry (the second) */
         const mf_pose_seg *e = sp->seg + 1;
         if (tf >= e->t0 && tf < e->t1) return (uint32_t)sizeof(mf_pose_seg);

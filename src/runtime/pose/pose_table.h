@@ -54,13 +54,26 @@ MF_CURVE_INLINE void mf_pose_table_loop(mf_pose *p, const mf_clip_sample *cs, do
         uint32_t off = *at & sp->mask; /* any value: masked, a whole entry's of the timeline */
         const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + off);
         if (__builtin_expect(!(tf >= e->t0 && tf < e->t1), 0)) { /* padding never matches */
-            int32_t i = first + (int32_t)(sp - span);
-            if (!sp->end) {
-                if (d->timelines[i].kind != MF_SD_TL_EVENT) mf_pose_table_general(p, cs, discrete, i, t);
-                continue;
+            /* most often the next entry (past the padding: the first, whose range is another);
+             * the span's fields loaded again here (opaque to the compiler: the test above keeps
+             * them as memory operands, not registers the loop holds) */
+            const mf_seg_span *sq = sp;
+#if defined(__GNUC__)
+            __asm__("" : "+r"(sq));
+#endif
+            uint32_t next = (off + (uint32_t)sizeof *e) & sq->mask;
+            e = (const mf_pose_seg *)((const char *)sq->seg + next);
+            if (tf >= e->t0 && tf < e->t1) {
+                *at = next;
+            } else {
+                int32_t i = first + (int32_t)(sp - span);
+                if (!sp->end) {
+                    if (d->timelines[i].kind != MF_SD_TL_EVENT) mf_pose_table_general(p, cs, discrete, i, t);
+                    continue;
+                }
+                *at = off = mf_pose_table_find(d, i, sp, off, tf, t);
+                e = (const mf_pose_seg *)((const char *)sp->seg + off);
             }
-            *at = off = mf_pose_table_find(d, i, sp, off, tf, t);
-            e = (const mf_pose_seg *)((const char *)sp->seg + off);
         }
         if (!mf_pose_seg_write_as(&o, e, t, true)) mf_pose_table_general(p, cs, discrete, first + (int32_t)(sp - span), t);
     }
