@@ -38,7 +38,7 @@ void mf_pose_table_general(mf_pose *p, const mf_clip_sample *cs, bool discrete, 
 
 /* The sample at clip time t: per timeline the pose's entry (a byte offset: no scaling in the
  * loop), re-found when t left its range; the table's segment written as the pose's own would
- * be. Kinds it does not compile (count 0) and entries not compiled (values held before the
+ * be. Kinds it does not compile (end 0) and entries not compiled (values held before the
  * first or from the last key) take the general path with the pose's own segment, as without
  * it; events do nothing there at full weight. */
 MF_CURVE_INLINE void mf_pose_table_loop(mf_pose *p, const mf_clip_sample *cs, double t, bool discrete)
