@@ -259,11 +259,16 @@ static void check_data(const char *rig, const mf_skel_data *d, int max_clips)
         tracks_pair(rig, d, sh, cache, -1, &cn);
         if (skin >= 0) tracks_pair(rig, d, sh, cache, skin, &cn);
     }
-    size_t entries = 0;
-    for (int32_t i = 0; i < d->timeline_count; i++) entries += tb[0]->span[i].count;
+    size_t entries = 0, slots = 1; /* with the padding, and the zeroed entry of the kinds not compiled */
+    for (int32_t i = 0; i < d->timeline_count; i++) {
+        const mf_seg_span *sp = &tb[0]->span[i];
+        entries += sp->end / 64;
+        if (sp->end) slots += sp->mask / 64 + 1;
+        assert_true(sp->end <= sp->mask + 64 && ((sp->mask / 64 + 1) & (sp->mask / 64)) == 0);
+    }
     printf("%-18s %3d clips, %6ld samples compared (%ld general between), %ld timelines moved off entry 0; "
-           "table %zu entries, %.1f KB\n", rig, clips, cn.samples, cn.general, cn.table_used, entries,
-           (double)(entries * 64 + (size_t)d->timeline_count * 16) / 1024.0);
+           "table %zu entries (%zu padded), %.1f KB\n", rig, clips, cn.samples, cn.general, cn.table_used, entries,
+           slots, (double)(slots * 64 + (size_t)d->timeline_count * 16) / 1024.0);
     assert_true(clips == 0 || cn.table_used > 0);
     mf_skin_cache_destroy(cache);
     mf_tracks_shared_destroy(sh);

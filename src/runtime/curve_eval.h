@@ -14,6 +14,9 @@
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(MF_NO_SIMD)
 #define MF_CURVE_SSE2 1
 #include <emmintrin.h>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 #else
 #define MF_CURVE_SSE2 0
 #endif
@@ -21,11 +24,15 @@
 /* The number of samples of b below u (0..9). x ascends (checked at load), so those below u are
  * the first ones: with x[4] below u they are x[0..4] and a prefix of x[5..8], else a prefix of
  * x[0..3]; SSE counts that prefix in one 4-lane compare (whatever the data, the count stays
- * within 0..9). */
+ * within 0..9). Built for AVX2 (pose_table_avx2.c), x[0..7] in one 8-lane compare, counted,
+ * and x[8]: the same count (NaN u: 0 either way). */
 MF_CURVE_INLINE int mf_bezier_below_x(const float *x, float u)
 {
     _Static_assert(MF_SD_CURVE_SAMPLES == 9, "the search below is written for 9 samples");
-#if MF_CURVE_SSE2
+#if MF_CURVE_SSE2 && defined(__AVX2__)
+    __m256 lt = _mm256_cmp_ps(_mm256_set1_ps(u), _mm256_loadu_ps(x), _CMP_GT_OQ); /* x < u: x from memory */
+    return __builtin_popcount((unsigned)_mm256_movemask_ps(lt)) + (x[8] < u);
+#elif MF_CURVE_SSE2
     int h = x[4] < u ? 5 : 0;
     unsigned m = (unsigned)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(x + h), _mm_set1_ps(u)));
     return h + __builtin_ctz(~m);

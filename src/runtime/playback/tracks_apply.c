@@ -83,13 +83,11 @@ static void mark_slots(mf_tracks *t, const mf_pose *pose, const mf_track_entry *
 
 /* Whether a current mark (SLOT_CURRENT) of track i's current entry may matter: it overrides a
  * setup mark before it in this apply and keeps one after it off (the marks live for one apply),
- * so without setup marks so far it matters only when a later track has an entry. */
-static bool marks_matter(const mf_tracks *t, int32_t i)
+ * so without setup marks so far it matters only when a later track has an entry (last: the
+ * last track with one). */
+static bool marks_matter(const mf_tracks *t, int32_t i, int32_t last)
 {
-    if (t->slots_to_setup) return true;
-    for (int32_t j = i + 1; j < t->track_count; j++)
-        if (t->current[j] >= 0) return true;
-    return false;
+    return t->slots_to_setup || i < last;
 }
 
 /* Replace on a layer leaves a property alone before the timeline's first key. */
@@ -256,7 +254,9 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
         memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
         t->slots_marked = t->slots_to_setup = false;
     }
-    for (int32_t i = 0; i < t->track_count; i++) {
+    int32_t n = t->track_count; /* the tracks up to the last with an entry (an apply sets none) */
+    while (n > 0 && t->current[n - 1] < 0) n--;
+    for (int32_t i = 0; i < n; i++) {
         int32_t ci = t->current[i];
         if (ci < 0 || t->entries[ci].delay > 0) continue;
         if (what & DO_POSE) t->ever_applied = true;
@@ -275,7 +275,7 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
                 s.weight = mix, s.blend = additive ? MF_CLIP_ADDITIVE : MF_CLIP_REPLACE;
                 s.discrete_threshold = i == 0 || attachments ? FLT_MIN : 2, s.bone_mask = e->bone_mask;
                 mf_pose_sample(pose, &s);
-                if (!(i == 0 || attachments) || marks_matter(t, i)) mark_slots(t, pose, e, i == 0 || attachments);
+                if (!(i == 0 || attachments) || marks_matter(t, i, n - 1)) mark_slots(t, pose, e, i == 0 || attachments);
             } else {
                 const uint8_t *modes = t->modes + (size_t)ci * (size_t)t->max_tl;
                 float *w = t->weights;
@@ -301,7 +301,7 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
                 s.bone_mask = e->bone_mask, s.timeline_weights = w;
                 mf_pose_sample(pose, &s);
                 rotations(t, pose, ci, at, rot_w, before);
-                if (!attachments || marks_matter(t, i)) mark_slots(t, pose, e, attachments);
+                if (!attachments || marks_matter(t, i, n - 1)) mark_slots(t, pose, e, attachments);
             }
         }
         if (what & DO_TIME) queue_events(t, ci, anim, !e->reverse);

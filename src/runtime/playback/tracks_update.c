@@ -34,8 +34,9 @@ void mf_tracks_update(mf_tracks *t, double dt)
 {
     if (!t || !(dt == dt)) return;
     double delta = dt * t->time_scale;
-    for (int32_t i = 0; i < t->track_count; i++) {
-        int32_t ci = t->current[i];
+    int32_t *current = t->current, tracks = t->track_count; /* fixed at create (the entries may move) */
+    for (int32_t i = 0; i < tracks; i++) {
+        int32_t ci = current[i];
         if (ci < 0) continue;
         mf_track_entry *cur = &t->entries[ci];
         cur->anim_last = cur->next_anim_last;
@@ -65,7 +66,7 @@ void mf_tracks_update(mf_tracks *t, double dt)
             }
         } else if (cur->track_last >= cur->track_end && cur->mixing_from < 0) {
             /* past its end with nothing queued and nothing mixing: the track clears */
-            t->current[i] = -1;
+            current[i] = -1;
             mf_tracks_queue(t, MF_TRACK_ENDED, ci, NULL);
             mf_tracks_clear_next(t, ci);
             continue;

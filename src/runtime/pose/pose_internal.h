@@ -101,9 +101,13 @@ enum { MF_CHANGED = 1, MF_CHANGED_INACTIVE = 2, MF_CHANGED_INHERIT = 4, MF_KEPT 
  * sample reads them instead of the pose's own, which keeps only the index of its current entry
  * (mf_pose_scratch.seg_at). Read-only once built: shared by threads. */
 typedef struct mf_seg_span {
-    const mf_pose_seg *seg; /* the timeline's entries from k = -1 */
-    uint32_t count;         /* key_count + 1; 0: a kind not compiled (the pose's own segments) */
-    uint32_t end;           /* count * sizeof(mf_pose_seg): the bound of a pose's entry offset */
+    const mf_pose_seg *seg; /* the timeline's entries from k = -1, zeroed ones (which no time
+                             * matches) after them up to a power of two; a kind not compiled:
+                             * one zeroed entry */
+    uint32_t mask;          /* that power of two's entries less one, times sizeof(mf_pose_seg):
+                             * any offset masked with it is a whole entry's of the timeline */
+    uint32_t end;           /* (key_count + 1) * sizeof(mf_pose_seg); 0: a kind not compiled (the
+                             * pose's own segments) */
 } mf_seg_span;
 struct mf_seg_table {
     const mf_sd_timeline *timelines; /* the data's (which data the table is of) */
@@ -118,7 +122,8 @@ static inline int32_t mf_pose_local_stride(int32_t bone_count)
     return (int32_t)(((size_t)bone_count * sizeof(float) + 15u) / 16u * 4u);
 }
 
-/* The entries a table of d holds (the kinds it compiles: key_count + 1 a timeline), and its
+/* The entries a table of d holds (the kinds it compiles: key_count + 1 a timeline up to a
+ * power of two, and one zeroed for the others), and its
  * filling from the data alone (span and seg sized by the caller: timeline_count spans,
  * entries segments; prep: bezier_count prepared beziers, which the table's curve entries
  * point at instead of the data's). */

@@ -5,6 +5,7 @@
 #include "../curve_eval.h"
 #include "pose_internal.h"
 #include "pose_seg.h"
+#include "pose_table.h"
 
 /* The last key whose time is <= t (-1 before the first key). Forward playback moves the
  * cursor a few keys at most; anything else is a binary search. */
@@ -158,15 +159,7 @@ static int32_t sequence_frame(int32_t mode, int32_t index, float delay, double e
     }
 }
 
-MF_CURVE_INLINE double local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
-{
-    double len = d->clips[clip].length;
-    if (loop && len > 0) {
-        double r = mf_fmod_lap(time, len);
-        return r < 0 ? r + len : r;
-    }
-    return time;
-}
+#define local_time mf_pose_clip_time
 
 float mf_clip_local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
 {
@@ -437,19 +430,15 @@ static __attribute__((noinline, cold)) void segs_clear(mf_pose *p, int32_t c)
 
 /* The entry of a shared table's timeline i (span sp) holding t (tf: t rounded down to a float),
  * as its byte offset ((k + 1) * the entry size), from the entry the pose was at (off: any
- * value): most often the next one (find_key's answer when t lies in its range; an empty range,
+ * value), when neither that one nor the next holds t (the loop tried them: pose_table.h): after
+ * a loop's wrap most often key 0's (find_key's answer when t lies in its range; an empty range,
  * of keys at one time, never matches), else find_key through a cursor of its own (the pose's
  * stays the general path's, whose segment it keys: locate; out of range starts from key 0). */
 /* MF_NOIPA: with GCC its parameters not split either (the loop would keep the span's fields it
  * loads live) */
-static MF_NOIPA uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
-                                    double t)
+MF_NOIPA uint32_t mf_pose_table_find(const mf_skel_data *d, int32_t i, const mf_seg_span *sp, uint32_t off, float tf,
+                                     double t)
 {
-    uint32_t at = off & ~(uint32_t)(sizeof(mf_pose_seg) - 1), next = at + (uint32_t)sizeof(mf_pose_seg);
-    if (off < sp->end && next < sp->end) {
-        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + next);
-        if (tf >= e->t0 && tf < e->t1) return next;
-    }
     if (sp->end > sizeof(mf_pose_seg)) { /* a loop's wrap: most often key 0's entry (the second) */
         const mf_pose_seg *e = sp->seg + 1;
         if (tf >= e->t0 && tf < e->t1) return (uint32_t)sizeof(mf_pose_seg);
@@ -462,62 +451,23 @@ static MF_NOIPA uint32_t table_find(const mf_skel_data *d, int32_t i, const mf_s
 
 /* A timeline of a table sample that the table does not compile (or not at this key): the
  * general path with the pose's own segment (i: the timeline's index in the data), the clip's
- * segments cleared first if this pose has not yet (a table sample needs them only here). Apart:
- * the table loop keeps only its own indices live. */
-static __attribute__((noinline)) void table_general(sampler *s, const mf_clip_sample *cs, const mf_pose_seg_out *o,
-                                                    int32_t i, double t)
+ * segments cleared first if this pose has not yet (a table sample needs them only here), by
+ * the full-weight Replace sampler (weight 1, no mask). Apart: the table loop keeps only its
+ * own indices live. */
+__attribute__((noinline)) void mf_pose_table_general(mf_pose *p, const mf_clip_sample *cs, bool discrete, int32_t i,
+                                                     double t)
 {
-    mf_pose *p = s->p;
+    sampler s = {p, p->data, 1.0f, false, discrete, NULL};
+    mf_pose_seg_out o = {p, p->x, p->y, discrete};
     if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
     mf_pose_seg *sg = &p->scratch->seg[i];
-    if (sample_timeline(s, cs, &s->d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(o, sg, t);
+    if (sample_timeline(&s, cs, &s.d->timelines[i], &p->cursor[i], sg, t, true)) mf_pose_seg_write(&o, sg, t);
 }
 
-/* The full-weight Replace sample through a shared table (mf_seg_table): per timeline the pose's
- * entry (a byte offset: no scaling in the loop), re-found when t left its range; the table's
- * segment written as the pose's own would be. Kinds it does not compile (count 0) and entries
- * not compiled (values held before the first or from the last key) take the general path with
- * the pose's own segment, as without it; events do nothing there at full weight. */
-static void sample_table(sampler *s, const mf_clip_sample *cs, const mf_seg_table *tb, double t)
+/* mf_pose_sample without the AVX2 path (which asks it for the samples it does not take) */
+mf_result mf_pose_sample_base(mf_pose *p, const mf_clip_sample *cs)
 {
-    mf_pose *p = s->p;
-    const mf_sd_clip *clip = &s->d->clips[cs->clip];
-    int32_t first = clip->timeline_first;
-    const mf_seg_span *span = tb->span + first, *end = span + clip->timeline_count;
-    uint32_t *at = (uint32_t *)p->scratch->seg_at + first;
-    mf_pose_seg_out o = {p, p->x, p->y, s->discrete};
-    float tf = mf_pose_seg_floor(t);
-    for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
-        uint32_t off = *at; /* any value: only a whole entry's below the end is read */
-        const mf_pose_seg *e = NULL;
-        bool hit = off < sp->end;
-        if (__builtin_expect(hit, 1)) {
-            e = (const mf_pose_seg *)((const char *)sp->seg + (off & ~(uint32_t)(sizeof *e - 1)));
-            hit = tf >= e->t0 && tf < e->t1;
-        }
-        if (__builtin_expect(!hit, 0)) {
-            int32_t i = first + (int32_t)(sp - span);
-            if (!sp->count) {
-                if (s->d->timelines[i].kind != MF_SD_TL_EVENT) table_general(s, cs, &o, i, t);
-                continue;
-            }
-            *at = off = table_find(s->d, i, sp, off, tf, t);
-            e = (const mf_pose_seg *)((const char *)sp->seg + off);
-        }
-        if (!mf_pose_seg_write_as(&o, e, t, true)) table_general(s, cs, &o, first + (int32_t)(sp - span), t);
-    }
-}
-
-static bool table_of(const mf_seg_table *tb, const mf_skel_data *d)
-{
-    return tb->timelines == d->timelines && tb->timeline_count == d->timeline_count && tb->bone_count == d->bone_count;
-}
-
-mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
-{
-    if (!p || !cs || cs->clip < 0 || cs->clip >= p->data->clip_count || cs->time != cs->time ||
-        (cs->segs && !table_of(cs->segs, p->data)))
-        return MF_ERR_ARGUMENT;
+    if (mf_pose_sample_bad(p, cs)) return MF_ERR_ARGUMENT;
     const mf_skel_data *d = p->data;
     const mf_sd_clip *clip = &d->clips[cs->clip];
     float thr = cs->discrete_threshold > 0 ? cs->discrete_threshold : 0.5f;
@@ -531,7 +481,7 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
     int32_t n = clip->timeline_count;
     if (s.w == 1.0f && !s.add && !s.mask && !tw) {
         if (cs->segs) {
-            sample_table(&s, cs, cs->segs, t); /* clears the pose's segments when it needs them */
+            mf_pose_table_loop(p, cs, t, s.discrete); /* clears the pose's segments when it needs them */
             return MF_OK;
         }
         if (__builtin_expect(!p->scratch->seg_ready[cs->clip], 0)) segs_clear(p, cs->clip);
@@ -561,4 +511,12 @@ mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
         sample_timeline(&s, cs, &tls[j], &cursors[j], &segs[j], t, false);
     }
     return MF_OK;
+}
+
+mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
+{
+#if MF_TABLE_AVX2
+    if (p && cs && cs->segs && p->scratch->trig_avx2) return mf_pose_sample_avx2(p, cs);
+#endif
+    return mf_pose_sample_base(p, cs);
 }

@@ -130,17 +130,25 @@ void mf_pose_seg_compile(mf_pose *p, const mf_sd_timeline *tl, mf_pose_seg *sg, 
     compile(p->data, p, -1, tl, sg, k);
 }
 
-/* Whether a table compiles timeline tl (its entries' byte offsets held in 32 bits). */
+/* Whether a table compiles timeline tl (its padded entries' byte offsets held in 31 bits). */
 static bool table_compiles(const mf_sd_timeline *tl)
 {
-    return mf_pose_seg_compiles(tl->kind) && (size_t)tl->key_count < UINT32_MAX / sizeof(mf_pose_seg) - 1;
+    return mf_pose_seg_compiles(tl->kind) && tl->key_count < (1 << 24);
+}
+
+/* A compiled timeline's entries with their padding: key_count + 1 up to a power of two. */
+static size_t table_slots(const mf_sd_timeline *tl)
+{
+    size_t n = 1;
+    while (n < (size_t)tl->key_count + 1) n *= 2;
+    return n;
 }
 
 size_t mf_seg_table_entries(const mf_skel_data *d)
 {
-    size_t n = 0;
+    size_t n = 1; /* the zeroed entry of the kinds not compiled */
     for (int32_t i = 0; i < d->timeline_count; i++)
-        if (table_compiles(&d->timelines[i])) n += (size_t)d->timelines[i].key_count + 1;
+        if (table_compiles(&d->timelines[i])) n += table_slots(&d->timelines[i]);
     return n;
 }
 
@@ -159,22 +167,26 @@ static void seg_prepared(const mf_skel_data *d, mf_pose_seg *sg, const mf_bz_pre
 void mf_seg_table_fill(const mf_skel_data *d, mf_seg_span *span, mf_pose_seg *seg, mf_bz_prep *prep)
 {
     int32_t def = mf_skel_data_find_skin(d, "default");
-    size_t at = 0;
+    size_t at = 1;
+    memset(seg, 0, sizeof *seg); /* t0 = t1 = 0: no time matches it */
     for (int32_t i = 0; i < d->bezier_count; i++) mf_bz_prepare(&prep[i], &d->beziers[i]);
     for (int32_t i = 0; i < d->timeline_count; i++) {
         const mf_sd_timeline *tl = &d->timelines[i];
         span[i] = (mf_seg_span){seg, 0, 0};
         if (!table_compiles(tl)) continue;
         int32_t n = tl->key_count;
+        size_t slots = table_slots(tl);
         const float *times = d->times + tl->key_first;
-        span[i] = (mf_seg_span){seg + at, (uint32_t)n + 1, (uint32_t)((size_t)(n + 1) * sizeof(mf_pose_seg))};
+        span[i] = (mf_seg_span){seg + at, (uint32_t)((slots - 1) * sizeof(mf_pose_seg)),
+                                (uint32_t)((size_t)(n + 1) * sizeof(mf_pose_seg))};
+        memset(seg + at, 0, slots * sizeof *seg);
         for (int32_t k = -1; k < n; k++) { /* seg_find's range, then the compile */
             mf_pose_seg *sg = &seg[at++];
-            memset(sg, 0, sizeof *sg);
             mf_pose_seg_range(sg, times, n, k);
             compile(d, NULL, def, tl, sg, k);
             seg_prepared(d, sg, prep);
         }
+        at += slots - (size_t)(n + 1);
     }
 }
 
@@ -203,6 +215,18 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
     const float *v0 = sg->kv, *v1 = v0 + n;
     float u = mf_pose_seg_u(sg, t), fv[8];
     fv[0] = mf_curve_at(p->data, sg->codes[0], u);
+    if (kind == MF_SD_TL_RGBA) { /* the most common (n 4): the same, unrolled */
+        const int32_t *codes = sg->codes;
+        float f1 = fresh & 2 ? mf_curve_at(p->data, codes[1], u) : fv[0];
+        float f2 = fresh & 4 ? mf_curve_at(p->data, codes[2], u) : f1;
+        float f3 = fresh & 8 ? mf_curve_at(p->data, codes[3], u) : f2;
+        float *c = &p->color[4 * sg->slot];
+        c[0] = c[0] + ((v0[0] + (v1[0] - v0[0]) * fv[0]) - c[0]);
+        c[1] = c[1] + ((v0[1] + (v1[1] - v0[1]) * f1) - c[1]);
+        c[2] = c[2] + ((v0[2] + (v1[2] - v0[2]) * f2) - c[2]);
+        c[3] = c[3] + ((v0[3] + (v1[3] - v0[3]) * f3) - c[3]);
+        return;
+    }
     if (fresh == 1) /* one curve (most keys) */
         for (int32_t c = 1; c < n; c++) fv[c] = fv[0];
     else

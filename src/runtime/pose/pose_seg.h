@@ -167,6 +167,9 @@ typedef struct mf_pose_seg_out {
     bool discrete; /* the sample sets discrete values (attachments, IK bend and flags) */
 } mf_pose_seg_out;
 
+_Static_assert(MF_SEG_ATTACH + 1 == MF_SEG_IK_HOLD && MF_SEG_IK_HOLD + 1 == MF_SEG_IK && MF_SEG_IK + 1 == MF_SEG_VALUES,
+               "mf_pose_seg_write_as tells the rare kinds by order");
+
 /* A compiled segment at full weight, Replace, unmasked (what most samples are): the channels'
  * values straight from the segment, as bone1/bone2 give them at weight 1 without the blend;
  * an attachment key as the general path sets it. False: not compiled, nothing written. prep
@@ -197,8 +200,19 @@ MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pos
         }
     } else if (how == MF_SEG_NONE) {
         return false;
-    } else {
+    } else if (how > MF_SEG_IK_HOLD) { /* IK on curves, colour and constraint values */
         mf_pose_seg_write_rare(o->p, sg, t, o->discrete, prep);
+    } else if (how == MF_SEG_ATTACH) { /* most frames change nothing: the rare write's first test */
+        if (o->discrete && (o->p->skin || sg->att == MF_SEG_UNKNOWN || o->p->attachment[sg->slot] != sg->att))
+            mf_pose_seg_write_rare(o->p, sg, t, o->discrete, prep);
+    } else { /* IK held: the rare write's, inline */
+        mf_pose *p = o->p;
+        int32_t i = sg->slot;
+        p->ik_mix[i] = sg->v0[0], p->ik_softness[i] = sg->v0[1];
+        if (o->discrete) {
+            p->ik_bend[i] = (int8_t)(uint8_t)(sg->name & 255);
+            p->ik_compress[i] = (uint8_t)(sg->name >> 8), p->ik_stretch[i] = (uint8_t)(sg->name >> 16);
+        }
     }
     return true;
 }
