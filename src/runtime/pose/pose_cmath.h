@@ -8,6 +8,22 @@
 
 #include <math.h>
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+/* sqrt of a sum of squares (>= 0 or NaN): the instruction alone, libm's bits, without the
+ * branch to libm for errno on a negative argument that cannot come. */
+static inline double mf_sqrt_sq(double v)
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    __m128d x = _mm_set_sd(v);
+    return _mm_cvtsd_f64(_mm_sqrt_sd(x, x));
+#else
+    return sqrt(v);
+#endif
+}
+
 static inline void mf_sincos_d(double x, double *cs, double *sn)
 {
     if (x == 0) { /* keeps the sign of a zero sine */
