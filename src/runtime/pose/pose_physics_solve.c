@@ -375,15 +375,6 @@ static void rotate_axis(float *x, float *y, float cs, float sn)
     *x = nx, *y = ny;
 }
 
-/* Turns bone i's world axes by t radians: both, or the x axis only. Out of line: its libm call
- * then holds little of the solver's state across it. */
-static __attribute__((noinline)) void turn(mf_pose *p, int32_t i, float t, bool both)
-{
-    float cs = cosf(t), sn = sinf(t);
-    rotate_axis(&p->a[i], &p->c[i], cs, sn);
-    if (both) rotate_axis(&p->b[i], &p->d[i], cs, sn);
-}
-
 _Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 8-byte test)");
 /* pload/pstore read and write an x and its y as one 8-byte pair */
 _Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO == MF_PS_XO + 1 &&
@@ -435,12 +426,26 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     if (mix != 0) {
         uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
-        if (chan & MF_PF_ROTATE) turn(p, i, r * c->rotate, true);
-        if (chan & MF_PF_SHEAR) turn(p, i, r * c->shear_x, false); /* shear turns the x axis only */
+        /* the turns' cos and sin first (libm's calls), then the 2x2 turned in registers */
+        float rc = 1, rs = 0, hc = 1, hs = 0;
+        if (chan & MF_PF_ROTATE) {
+            float t = r * c->rotate;
+            rc = cosf(t), rs = sinf(t);
+        }
+        if (chan & MF_PF_SHEAR) {
+            float t = r * c->shear_x;
+            hc = cosf(t), hs = sinf(t);
+        }
         pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
         wx = px(w), wy = py(w);
         a = p->a[i], cc = p->c[i];
         float b = p->b[i], d = p->d[i];
+        if (chan & MF_PF_ROTATE) {
+            rotate_axis(&a, &cc, rc, rs);
+            rotate_axis(&b, &d, rc, rs);
+            p->b[i] = b, p->d[i] = d;
+        }
+        if (chan & MF_PF_SHEAR) rotate_axis(&a, &cc, hc, hs); /* shear turns the x axis only */
         if (chan & MF_PF_SCALE) {
             float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
             a *= g, cc *= g;
