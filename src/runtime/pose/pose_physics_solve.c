@@ -22,6 +22,7 @@
 #include "pose_applied.h"
 #include "pose_atan.h"
 #include "pose_internal.h"
+#include "pose_trig.h"
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_PHYS_SSE2 1
@@ -383,7 +384,8 @@ _Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO 
 _Static_assert(offsetof(mf_sd_physics, y) == offsetof(mf_sd_physics, x) + sizeof(float),
                "the constraint's x and y mixes side by side");
 
-void mf_pose_apply_physics(mf_pose *p, int32_t k)
+/* mf_pose_apply_physics's body. */
+static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
     if (!mf_pose_physics_runs(p, k)) return;
@@ -470,4 +472,24 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     }
     if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
         pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
+}
+
+/* The solve compiled as it is for the baseline, and again for AVX2 (chosen at run time as the
+ * IK's and the dirty mark's are): the same operations in the VEX forms (three operands: fewer
+ * copies), no fused multiply-adds. */
+static __attribute__((noinline)) void apply_physics_base(mf_pose *p, int32_t k) { apply_physics(p, k); }
+
+#if MF_TRIG_AVX2
+static __attribute__((noinline, flatten, target("avx2"))) void apply_physics_avx2(mf_pose *p, int32_t k) { apply_physics(p, k); }
+#endif
+
+void mf_pose_apply_physics(mf_pose *p, int32_t k)
+{
+#if MF_TRIG_AVX2
+    if (p->scratch->trig_avx2) {
+        apply_physics_avx2(p, k);
+        return;
+    }
+#endif
+    apply_physics_base(p, k);
 }
