@@ -32,7 +32,7 @@ static inline void mf_pose_applied_origin(mf_pose *p, int32_t i, int32_t par)
 
 /* Bone i's applied rotation (plus extra_rot, what its inherit mode holds outside r), scales
  * and shears from its relative 2x2 r. */
-static inline void mf_pose_applied_decompose(mf_pose *p, int32_t i, const float r[4], float extra_rot)
+static inline __attribute__((always_inline)) void mf_pose_applied_decompose(mf_pose *p, int32_t i, const float r[4], float extra_rot)
 {
     /* decompose r = R(rot)·shear(shy)·scale(sx, sy) with no x shear */
     p->ashx[i] = 0;
