@@ -32,7 +32,7 @@ static inline void mf_pose_applied_origin(mf_pose *p, int32_t i, int32_t par)
 
 /* Bone i's applied rotation (plus extra_rot, what its inherit mode holds outside r), scales
  * and shears from its relative 2x2 r. */
-static inline void mf_pose_applied_decompose(mf_pose *p, int32_t i, const float r[4], float extra_rot)
+static inline __attribute__((always_inline)) void mf_pose_applied_decompose(mf_pose *p, int32_t i, const float r[4], float extra_rot)
 {
     /* decompose r = R(rot)·shear(shy)·scale(sx, sy) with no x shear */
     p->ashx[i] = 0;
@@ -41,15 +41,15 @@ static inline void mf_pose_applied_decompose(mf_pose *p, int32_t i, const float 
         float det = r[0] * r[3] - r[1] * r[2];
         float sy = sqrtf(r[1] * r[1] + r[3] * r[3]);
         if (det < 0) sy = -sy;
-        float rot = mf_atan2d(r[2], r[0]);
-        p->asx[i] = sx, p->asy[i] = sy;
-        p->arot[i] = rot + extra_rot;
         /* the y axis' angle from the x axis, in one atan2: cross and dot of the axes, the y
          * axis flipped when sy is (a reflection). Its atan2 of a y >= 0 lies in [0, 180], so
          * the shear lies in [-90, 90] and is never -0 (x - 90 rounds to +0): wrapping it to
-         * [-180, 180] would give back its own bits, and is left out */
-        float dot = r[0] * r[1] + r[2] * r[3];
-        p->ashy[i] = sy != 0 ? mf_atan2d(fabsf(det), det < 0 ? -dot : dot) - 90.0f : 0.0f;
+         * [-180, 180] would give back its own bits, and is left out. Both atan2 in one pair */
+        float dot = r[0] * r[1] + r[2] * r[3], rot, ya;
+        mf_atan2d_two(r[2], r[0], fabsf(det), det < 0 ? -dot : dot, &rot, &ya);
+        p->asx[i] = sx, p->asy[i] = sy;
+        p->arot[i] = rot + extra_rot;
+        p->ashy[i] = sy != 0 ? ya - 90.0f : 0.0f;
     } else {
         p->asx[i] = 0;
         p->asy[i] = sqrtf(r[1] * r[1] + r[3] * r[3]);

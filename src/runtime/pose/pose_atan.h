@@ -109,4 +109,37 @@ static inline __attribute__((always_inline)) __m128d mf_atan2_pd(__m128d y, __m1
 }
 #endif
 
+/* mf_atan2 of (y0, x0) and (y1, x1): with SSE2 both in the lanes of mf_atan2_pd (each lane
+ * mf_atan2's bits; the pairs libm answers go to the scalar), else two calls. */
+static inline __attribute__((always_inline)) void mf_atan2_two(double y0, double x0, double y1, double x1,
+                                                               double *r0, double *r1)
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    bool nan;
+    __m128d r = mf_atan2_pd(_mm_setr_pd(y0, y1), _mm_setr_pd(x0, x1), &nan);
+    if (__builtin_expect(!nan, 1)) {
+        *r0 = _mm_cvtsd_f64(r), *r1 = _mm_cvtsd_f64(_mm_unpackhi_pd(r, r));
+        return;
+    }
+#endif
+    *r0 = mf_atan2(y0, x0), *r1 = mf_atan2(y1, x1);
+}
+
+/* mf_atan2d of (y0, x0) and (y1, x1), the same way (the floats' doubles in the lanes). */
+static inline __attribute__((always_inline)) void mf_atan2d_two(float y0, float x0, float y1, float x1, float *d0,
+                                                                float *d1)
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    bool nan;
+    __m128d r = mf_atan2_pd(_mm_cvtps_pd(_mm_setr_ps(y0, y1, 0.0f, 0.0f)),
+                            _mm_cvtps_pd(_mm_setr_ps(x0, x1, 0.0f, 0.0f)), &nan);
+    if (__builtin_expect(!nan, 1)) {
+        __m128 f = _mm_cvtpd_ps(_mm_mul_pd(r, _mm_set1_pd(180.0 / 3.14159265358979323846)));
+        *d0 = _mm_cvtss_f32(f), *d1 = _mm_cvtss_f32(_mm_shuffle_ps(f, f, 1));
+        return;
+    }
+#endif
+    *d0 = mf_atan2d(y0, x0), *d1 = mf_atan2d(y1, x1);
+}
+
 #endif

@@ -8,6 +8,22 @@
 
 #include <math.h>
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+/* sqrt of a sum of squares (>= 0 or NaN): the instruction alone, libm's bits, without the
+ * branch to libm for errno on a negative argument that cannot come. */
+static inline double mf_sqrt_sq(double v)
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    __m128d x = _mm_set_sd(v);
+    return _mm_cvtsd_f64(_mm_sqrt_sd(x, x));
+#else
+    return sqrt(v);
+#endif
+}
+
 static inline void mf_sincos_d(double x, double *cs, double *sn)
 {
     if (x == 0) { /* keeps the sign of a zero sine */
@@ -21,12 +37,26 @@ static inline void mf_sincos_d(double x, double *cs, double *sn)
     double k = (x * 0.6366197723675814 + 0x1.8p52) - 0x1.8p52; /* round to nearest */
     double y = ((x - k * 0x1.921fb54p+0) - k * 0x1.10b46118p-30) - k * 0x1.313198a2e0370p-61;
     double z = y * y;
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    /* both series in the lanes {s, c} of one vector, each lane the scalar's operations below in
+     * their order (so its bits) */
+    static const double kp[8][2] __attribute__((aligned(16))) = { /* innermost first */
+        {1.0 / 355687428096000.0, 1.0 / 20922789888000.0}, {-1.0 / 1307674368000.0, -1.0 / 87178291200.0},
+        {1.0 / 6227020800.0, 1.0 / 479001600}, {-1.0 / 39916800, -1.0 / 3628800}, {1.0 / 362880, 1.0 / 40320},
+        {-1.0 / 5040, -1.0 / 720}, {1.0 / 120, 1.0 / 24}, {-1.0 / 6, -1.0 / 2}};
+    __m128d zz = _mm_set1_pd(z), q = _mm_mul_pd(zz, _mm_load_pd(kp[0]));
+    for (int i = 1; i < 7; i++) q = _mm_mul_pd(zz, _mm_add_pd(_mm_load_pd(kp[i]), q));
+    q = _mm_add_pd(_mm_load_pd(kp[7]), q); /* the two bracketed sums */
+    __m128d r = _mm_add_pd(_mm_setr_pd(y, 1.0), _mm_mul_pd(_mm_setr_pd(y * z, z), q));
+    double s = _mm_cvtsd_f64(r), c = _mm_cvtsd_f64(_mm_unpackhi_pd(r, r));
+#else
     double s = y + y * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 +
                z * (-1.0 / 39916800 + z * (1.0 / 6227020800.0 + z * (-1.0 / 1307674368000.0 +
                z * (1.0 / 355687428096000.0))))))));
     double c = 1.0 + z * (-1.0 / 2 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 +
                z * (-1.0 / 3628800 + z * (1.0 / 479001600 + z * (-1.0 / 87178291200.0 +
                z * (1.0 / 20922789888000.0))))))));
+#endif
     switch ((int)((long long)k & 3)) {
     case 0: *cs = c, *sn = s; break;
     case 1: *cs = -s, *sn = c; break;

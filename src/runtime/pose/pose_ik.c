@@ -511,7 +511,8 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     const mf_sd_bone *bd = p->data->bones;
     if (p->inherit[parent] != MF_SD_INHERIT_NORMAL || p->inherit[child] != MF_SD_INHERIT_NORMAL) return true;
     int32_t pp = bd[parent].parent;
-    if (pp < 0 || parent == child || bd[child].parent != parent) return false;
+    /* a chain: the child's parent is the parent (which also says parent != child) */
+    if (pp < 0 || bd[child].parent != parent) return false;
     bool off = false;
     double psx = p->asx[parent], psy = p->asy[parent], csx = p->asx[child];
     if (psx < 0) psx = -psx; /* the flips (o1, o2, s2) come back below */

@@ -22,6 +22,7 @@
 #include "pose_applied.h"
 #include "pose_atan.h"
 #include "pose_internal.h"
+#include "pose_trig.h"
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #define MF_PHYS_SSE2 1
@@ -375,15 +376,6 @@ static void rotate_axis(float *x, float *y, float cs, float sn)
     *x = nx, *y = ny;
 }
 
-/* Turns bone i's world axes by t radians: both, or the x axis only. Out of line: its libm call
- * then holds little of the solver's state across it. */
-static __attribute__((noinline)) void turn(mf_pose *p, int32_t i, float t, bool both)
-{
-    float cs = cosf(t), sn = sinf(t);
-    rotate_axis(&p->a[i], &p->c[i], cs, sn);
-    if (both) rotate_axis(&p->b[i], &p->d[i], cs, sn);
-}
-
 _Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 8-byte test)");
 /* pload/pstore read and write an x and its y as one 8-byte pair */
 _Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO == MF_PS_XO + 1 &&
@@ -392,7 +384,8 @@ _Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO 
 _Static_assert(offsetof(mf_sd_physics, y) == offsetof(mf_sd_physics, x) + sizeof(float),
                "the constraint's x and y mixes side by side");
 
-void mf_pose_apply_physics(mf_pose *p, int32_t k)
+/* mf_pose_apply_physics's body. */
+static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
     if (!mf_pose_physics_runs(p, k)) return;
@@ -435,12 +428,26 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     if (mix != 0) {
         uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
-        if (chan & MF_PF_ROTATE) turn(p, i, r * c->rotate, true);
-        if (chan & MF_PF_SHEAR) turn(p, i, r * c->shear_x, false); /* shear turns the x axis only */
+        /* the turns' cos and sin first (libm's calls), then the 2x2 turned in registers */
+        float rc = 1, rs = 0, hc = 1, hs = 0;
+        if (chan & MF_PF_ROTATE) {
+            float t = r * c->rotate;
+            rc = cosf(t), rs = sinf(t);
+        }
+        if (chan & MF_PF_SHEAR) {
+            float t = r * c->shear_x;
+            hc = cosf(t), hs = sinf(t);
+        }
         pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
         wx = px(w), wy = py(w);
         a = p->a[i], cc = p->c[i];
         float b = p->b[i], d = p->d[i];
+        if (chan & MF_PF_ROTATE) {
+            rotate_axis(&a, &cc, rc, rs);
+            rotate_axis(&b, &d, rc, rs);
+            p->b[i] = b, p->d[i] = d;
+        }
+        if (chan & MF_PF_SHEAR) rotate_axis(&a, &cc, hc, hs); /* shear turns the x axis only */
         if (chan & MF_PF_SCALE) {
             float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
             a *= g, cc *= g;
@@ -465,4 +472,24 @@ void mf_pose_apply_physics(mf_pose *p, int32_t k)
     }
     if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
         pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
+}
+
+/* The solve compiled as it is for the baseline, and again for AVX2 (chosen at run time as the
+ * IK's and the dirty mark's are): the same operations in the VEX forms (three operands: fewer
+ * copies), no fused multiply-adds. */
+static __attribute__((noinline)) void apply_physics_base(mf_pose *p, int32_t k) { apply_physics(p, k); }
+
+#if MF_TRIG_AVX2
+static __attribute__((noinline, flatten, target("avx2"))) void apply_physics_avx2(mf_pose *p, int32_t k) { apply_physics(p, k); }
+#endif
+
+void mf_pose_apply_physics(mf_pose *p, int32_t k)
+{
+#if MF_TRIG_AVX2
+    if (p->scratch->trig_avx2) {
+        apply_physics_avx2(p, k);
+        return;
+    }
+#endif
+    apply_physics_base(p, k);
 }

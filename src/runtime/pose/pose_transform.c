@@ -1,11 +1,21 @@
 /* Transform constraints: move the constrained bones towards the target bone's rotation,
  * translation, scale and shear, in world or local space, absolute or relative, with
  * per-channel mixes and offsets. */
+#include "pose_applied.h"
 #include "pose_atan.h"
 #include "pose_cmath.h"
 #include "pose_internal.h"
+#include "pose_trig.h"
 
 static double wrapr(double r) { return mf_wrap_rad(r); }
+
+/* mf_pose_applied_update of bone i, its Normal case (the usual) inline. */
+static inline void applied(mf_pose *p, int32_t i)
+{
+    int32_t par = p->data->bones[i].parent;
+    if (par >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL) mf_pose_applied_normal(p, i, par);
+    else mf_pose_applied_update(p, i);
+}
 
 /* Rotates a world 2×2 by r radians. */
 static void rotate_world(mf_pose *p, int32_t i, double r)
@@ -28,8 +38,9 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
     double ox = ta * t->offset_x + tb * t->offset_y + p->wx[tg];
     double oy = tc * t->offset_x + td * t->offset_y + p->wy[tg];
     /* the target's axis angles, once for all the bones */
-    double tx_ang = mix[0] != 0 || mix[5] > 0 ? mf_atan2(tc, ta) : 0;
-    double ty_ang = mix[5] > 0 ? mf_atan2(td, tb) : 0;
+    double tx_ang = 0, ty_ang = 0;
+    if (mix[5] > 0) mf_atan2_two(tc, ta, td, tb, &tx_ang, &ty_ang);
+    else if (mix[0] != 0) tx_ang = mf_atan2(tc, ta);
     const int32_t *bones = p->data->bone_lists + t->bone_first;
     for (int32_t k = 0; k < t->bone_count; k++) {
         int32_t i = bones[k];
@@ -45,37 +56,61 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
             p->wy[i] += (float)((oy - p->wy[i]) * mix[2]);
         }
         if (mix[3] != 0) {
-            double s = sqrt((double)p->a[i] * p->a[i] + (double)p->c[i] * p->c[i]);
-            double ts = sqrt(ta * ta + tc * tc);
+            double s = mf_sqrt_sq((double)p->a[i] * p->a[i] + (double)p->c[i] * p->c[i]);
+            double ts = mf_sqrt_sq(ta * ta + tc * tc);
             double f = relative ? (ts - 1 + t->offset_sx) * mix[3] + 1
                                 : (s != 0 ? (s + (ts - s + t->offset_sx) * mix[3]) / s : 1);
             p->a[i] = (float)(p->a[i] * f);
             p->c[i] = (float)(p->c[i] * f);
         }
         if (mix[4] != 0) {
-            double s = sqrt((double)p->b[i] * p->b[i] + (double)p->d[i] * p->d[i]);
-            double ts = sqrt(tb * tb + td * td);
+            double s = mf_sqrt_sq((double)p->b[i] * p->b[i] + (double)p->d[i] * p->d[i]);
+            double ts = mf_sqrt_sq(tb * tb + td * td);
             double f = relative ? (ts - 1 + t->offset_sy) * mix[4] + 1
                                 : (s != 0 ? (s + (ts - s + t->offset_sy) * mix[4]) / s : 1);
             p->b[i] = (float)(p->b[i] * f);
             p->d[i] = (float)(p->d[i] * f);
         }
         if (mix[5] > 0) {
-            double b = p->b[i], d = p->d[i], by = mf_atan2(d, b);
-            double r;
+            double b = p->b[i], d = p->d[i], by, r;
             if (relative) {
+                by = mf_atan2(d, b);
                 r = wrapr(ty_ang - tx_ang);
                 r = by + (r - MF_PI / 2 + off_shy) * mix[5];
             } else {
-                r = wrapr(ty_ang - tx_ang - (by - mf_atan2(p->c[i], p->a[i])));
+                double bx;
+                mf_atan2_two(d, b, p->c[i], p->a[i], &by, &bx);
+                r = wrapr(ty_ang - tx_ang - (by - bx));
                 r = by + (r + off_shy) * mix[5];
             }
-            double s = sqrt(b * b + d * d), cs, sn;
+            double s = mf_sqrt_sq(b * b + d * d), cs, sn;
             mf_sincos_d(r, &cs, &sn);
             p->b[i] = (float)(cs * s);
             p->d[i] = (float)(sn * s);
         }
-        mf_pose_applied_update(p, i); /* i is the constraint's: in range */
+        applied(p, i); /* i is the constraint's: in range */
+    }
+}
+
+/* world_mode with only the translation mixes (most transform constraints of the corpus): the
+ * offset point and the moves as there, nothing of the rest. */
+static void world_move(mf_pose *p, const mf_sd_transform *t, const float *mix, bool relative)
+{
+    int32_t tg = t->target;
+    double ta = p->a[tg], tb = p->b[tg], tc = p->c[tg], td = p->d[tg];
+    double ox = ta * t->offset_x + tb * t->offset_y + p->wx[tg];
+    double oy = tc * t->offset_x + td * t->offset_y + p->wy[tg];
+    const int32_t *bones = p->data->bone_lists + t->bone_first;
+    for (int32_t k = 0; k < t->bone_count; k++) {
+        int32_t i = bones[k];
+        if (relative) {
+            p->wx[i] += (float)(ox * mix[1]);
+            p->wy[i] += (float)(oy * mix[2]);
+        } else {
+            p->wx[i] += (float)((ox - p->wx[i]) * mix[1]);
+            p->wy[i] += (float)((oy - p->wy[i]) * mix[2]);
+        }
+        applied(p, i); /* i is the constraint's: in range */
     }
 }
 
@@ -106,11 +141,48 @@ static void local_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
     }
 }
 
-void mf_pose_apply_transform(mf_pose *p, int32_t k)
+/* mf_pose_apply_transform's body for a constraint with a mix not 0. */
+static inline __attribute__((always_inline)) void apply_transform(mf_pose *p, int32_t k)
 {
     const mf_sd_transform *t = &p->data->transform[k];
     const float *mix = p->tf_mix + 6 * k;
-    if (mix[0] == 0 && mix[1] == 0 && mix[2] == 0 && mix[3] == 0 && mix[4] == 0 && mix[5] == 0) return;
     if (t->local) local_mode(p, t, mix, t->relative);
+    else if (mix[0] == 0 && mix[3] == 0 && mix[4] == 0 && !(mix[5] > 0)) world_move(p, t, mix, t->relative);
     else world_mode(p, t, mix, t->relative);
+}
+
+/* Compiled for the baseline and again for AVX2 (chosen at run time as the IK's is): the same
+ * operations in the VEX forms, no fused multiply-adds. */
+static __attribute__((noinline)) void apply_transform_base(mf_pose *p, int32_t k) { apply_transform(p, k); }
+
+#if MF_TRIG_AVX2
+static __attribute__((noinline, flatten, target("avx2"))) void apply_transform_avx2(mf_pose *p, int32_t k)
+{
+    apply_transform(p, k);
+}
+#endif
+
+/* Whether the six mixes are all 0 (either sign; a NaN is not): with SSE2 two compares. */
+static inline bool mixes_off(const float *mix)
+{
+#if MF_TRIG_SSE2
+    __m128 z = _mm_setzero_ps();
+    __m128 hi = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)(mix + 4)));
+    __m128 ne = _mm_or_ps(_mm_cmpneq_ps(_mm_loadu_ps(mix), z), _mm_cmpneq_ps(hi, z));
+    return _mm_movemask_ps(ne) == 0;
+#else
+    return mix[0] == 0 && mix[1] == 0 && mix[2] == 0 && mix[3] == 0 && mix[4] == 0 && mix[5] == 0;
+#endif
+}
+
+void mf_pose_apply_transform(mf_pose *p, int32_t k)
+{
+    if (mixes_off(p->tf_mix + 6 * k)) return;
+#if MF_TRIG_AVX2
+    if (p->scratch->trig_avx2) {
+        apply_transform_avx2(p, k);
+        return;
+    }
+#endif
+    apply_transform_base(p, k);
 }
