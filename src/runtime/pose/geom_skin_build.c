@@ -10,16 +10,28 @@
  * were (geom_skin.h). Fewer groups cost less than the padding where groups are small or a
  * whole attachment then stores in order; a cost model in instructions picks the counts. An
  * attachment's groups follow each other in the streams, so that each group's kernel hands
- * over to the next one's where its own records and vertices end (no loop over the groups). */
+ * over to the next one's where its own records and vertices end (no loop over the groups).
+ *
+ * Runs: consecutive vertices with the same bones (the same list, in order; at most RUN_MAXC)
+ * skin best with the bones' matrices held, eight vertices a step across the lanes. Where such
+ * runs make the attachment cheaper, a second chain follows its groups (the first group's runs
+ * field says where): a run group per run (one vertex entry, its first; records: the bones, then
+ * per eight vertices and per influence w·x, w·y and w of each, zeros past the run), then the
+ * count groups of the other vertices. The AVX path skins undeformed attachments through it;
+ * deformed ones and the SSE2 and NEON paths through the first chain, which holds every vertex. */
 #include "../skin_streams.h"
 
 #define MAXC MF_SD_MAX_INFLUENCES
 #define CHAINED 15 /* the kernels of a group with another after it (mf_sd_skin_group) */
+#define RUN_KERNEL 30 /* the run groups' kernels: by count 1..4, +4 chained (geom_skin_avx.c) */
 
 /* Estimated instructions (AVX kernels): a group's hand-over and setup (30: measured best on
  * the bench rigs once groups were chained; 20 and 45 cost more), a vertex's reduction and
  * loop share, an out-of-order store's extra, an influence's load, multiply and add. */
 enum { COST_GROUP = 30, COST_VERTEX = 3, COST_SCATTERED = 2, COST_INFLUENCE = 4 };
+/* A run's group: setup (its matrices' 6 broadcasts an influence) and hand-over, and a step of
+ * eight vertices: its influences' loads, products and sums, the final sums and stores. */
+enum { RUN_MAXC = 4, RUN_MIN = 8, COST_RUN = 30, COST_RUN_BONE = 6, COST_STEP = 14, COST_STEP_INFLUENCE = 12 };
 
 static bool weighted(const mf_sd_attachment *at)
 {
@@ -40,13 +52,51 @@ typedef struct level_plan {
     bool contig[MAXC + 1];
 } level_plan;
 
-static void count_stats_of(const mf_sd_span *sp, int32_t count, count_stats *st)
+/* Vertices a and b (spans) have the same bones in the same order. */
+static bool same_bones(const mf_skel_data *d, const mf_sd_span *a, const mf_sd_span *b)
+{
+    if (a->count != b->count) return false;
+    for (int32_t j = 0; j < a->count; j++)
+        if (d->influences[a->first + j].bone != d->influences[b->first + j].bone) return false;
+    return true;
+}
+
+/* The end of the run of same-bone vertices that starts at vertex i of n. */
+static int32_t run_end(const mf_skel_data *d, const mf_sd_span *sp, int32_t n, int32_t i)
+{
+    int32_t e = i + 1;
+    while (e < n && same_bones(d, &sp[i], &sp[e])) e++;
+    return e;
+}
+
+/* A run of len vertices with c influences each gets its own group. */
+static bool run_taken(int32_t len, int32_t c) { return c <= RUN_MAXC && len >= RUN_MIN; }
+
+/* A run group's estimated cost. */
+static int64_t run_cost(int32_t len, int32_t c)
+{
+    return COST_RUN + COST_RUN_BONE * c + (int64_t)((len + 7) / 8) * (COST_STEP + COST_STEP_INFLUENCE * c);
+}
+
+/* The stats of an attachment's vertices (sp, count), without those of taken runs when
+ * skip_runs (d: the influences' bones); the cost of those runs' groups into *runs. */
+static void count_stats_of(const mf_skel_data *d, const mf_sd_span *sp, int32_t count, bool skip_runs, count_stats *st,
+                           int64_t *runs)
 {
     for (int32_t c = 0; c <= MAXC; c++) st->hist[c] = 0;
-    for (int32_t i = 0; i < count; i++) {
-        int32_t c = sp[i].count; /* 1..MAXC, checked */
-        if (st->hist[c]++ == 0) st->first[c] = i;
-        st->last[c] = i;
+    *runs = 0;
+    for (int32_t i = 0; i < count;) {
+        int32_t e = skip_runs ? run_end(d, sp, count, i) : i + 1;
+        if (skip_runs && run_taken(e - i, sp[i].count)) {
+            *runs += run_cost(e - i, sp[i].count);
+            i = e;
+            continue;
+        }
+        for (; i < e; i++) {
+            int32_t c = sp[i].count; /* 1..MAXC, checked */
+            if (st->hist[c]++ == 0) st->first[c] = i;
+            st->last[c] = i;
+        }
     }
     st->np = 0;
     for (int32_t c = 1; c <= MAXC; c++)
@@ -81,7 +131,7 @@ static int64_t group_cost(const count_stats *st, int32_t j, int32_t k)
  * count, which puts the level below it as low as it goes: the smallest mask of the lowest
  * cost, the one that trying every mask in ascending order kept (the streams of every build
  * made while 8 was the most influences a vertex stay as they were). */
-static int32_t cheapest_levels(const count_stats *st)
+static int32_t cheapest_levels(const count_stats *st, int64_t *cost)
 {
     /* best[k]: the cheapest cover of present[0..k] with a level at k; from[k]: its group's first */
     int32_t np = st->np;
@@ -94,19 +144,22 @@ static int32_t cheapest_levels(const count_stats *st)
             if (c < best[k]) best[k] = c, from[k] = j;
         }
     }
+    *cost = np > 0 ? best[np - 1] : 0;
     int32_t mask = 0;
     for (int32_t k = np - 1; k >= 0; k = from[k] - 1) mask |= 1 << k;
     return mask;
 }
 
 /* The cheapest set of levels, each count going to the smallest level >= it (the largest count
- * is a level). */
-static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, level_plan *plan)
+ * is a level), of every vertex or (skip_runs) of those outside taken runs; returns the cost
+ * of its groups and of the runs' groups. */
+static int64_t choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, bool skip_runs, level_plan *plan)
 {
     count_stats st;
-    count_stats_of(d->spans + at->vertex_first, at->vertex_count, &st);
+    int64_t runs, levels;
+    count_stats_of(d, d->spans + at->vertex_first, at->vertex_count, skip_runs, &st, &runs);
     int32_t np = st.np;
-    int32_t best_mask = cheapest_levels(&st);
+    int32_t best_mask = cheapest_levels(&st, &levels);
     for (int32_t c = 0; c <= MAXC; c++) plan->level[c] = 0, plan->vertices[c] = 0, plan->contig[c] = false;
     for (int32_t k = 0, j = 0; k < np; k++) {
         if (!(best_mask & (1 << k))) continue;
@@ -115,33 +168,45 @@ static void choose_levels(const mf_skel_data *d, const mf_sd_attachment *at, lev
         for (int32_t q = j; q <= k; q++) plan->level[st.present[q]] = L;
         j = k + 1;
     }
+    return runs + levels;
 }
 
-bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
+/* Vertex i's influence j as a record. */
+static mf_sd_skin_record record_of(const mf_skel_data *d, const mf_sd_span *sp, int32_t j)
+{
+    const mf_sd_influence *in = &d->influences[sp->first + j];
+    return (mf_sd_skin_record){in->weight * in->x, in->weight * in->y, in->weight,
+                               (float)(8 * (int64_t)in->bone)}; /* exact: bones <= 2^21 */
+}
+
+/* The count groups of plan (the vertices outside taken runs when skip_runs), the last of the
+ * chain; runs: the first group's runs field. */
+static bool emit_levels(const mf_skel_data *d, mf_skin_emit *e, const mf_sd_attachment *at, const level_plan *plan,
+                        bool skip_runs, int32_t runs)
 {
     const float zero_bone = (float)(8 * (int64_t)d->bone_count); /* exact: bones <= 2^21 (mf_pose_create) */
-    for (int32_t a = 0; a < d->attachment_count; a++) {
-        const mf_sd_attachment *at = &d->attachments[a];
-        if (!mf_skin_emit_first(e, (int32_t)e->ng)) return false;
-        if (!weighted(at)) continue;
-        level_plan plan;
-        choose_levels(d, at, &plan);
-        const int32_t *level = plan.level;
-        const mf_sd_span *spans = d->spans + at->vertex_first;
-        int32_t top = 0; /* the last group's level */
-        for (int32_t L = 1; L <= MAXC; L++)
-            if (plan.vertices[L]) top = L;
-        for (int32_t L = 1; L <= MAXC; L++) {
-            /* the level's vertices, stored in order when they follow each other */
-            int32_t n = plan.vertices[L];
-            bool contig = plan.contig[L];
-            if (n == 0) continue;
-            /* the kernel by count, +15 (CHAINED) where a group follows: it hands over to it */
-            int32_t k = (L < 5 ? L - 1 : 4) + (L < top ? CHAINED : 0);
-            const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (contig ? 5 : 0) + k, 10 + k,
-                                        at->vertex_count, 0};
-            if (!mf_skin_emit_group(e, &g)) return false;
-            for (int32_t i = 0; i < at->vertex_count; i++) {
+    const int32_t *level = plan->level;
+    const mf_sd_span *spans = d->spans + at->vertex_first;
+    int32_t top = 0, n_all = at->vertex_count; /* the last group's level */
+    for (int32_t L = 1; L <= MAXC; L++)
+        if (plan->vertices[L]) top = L;
+    for (int32_t L = 1; L <= MAXC; L++) {
+        /* the level's vertices, stored in order when they follow each other */
+        int32_t n = plan->vertices[L];
+        bool contig = plan->contig[L];
+        if (n == 0) continue;
+        /* the kernel by count, +15 (CHAINED) where a group follows: it hands over to it */
+        int32_t k = (L < 5 ? L - 1 : 4) + (L < top ? CHAINED : 0);
+        const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, L, n, (contig ? 5 : 0) + k, 10 + k, n_all, runs};
+        runs = 0;
+        if (!mf_skin_emit_group(e, &g)) return false;
+        for (int32_t i = 0; i < n_all;) {
+            int32_t end = skip_runs ? run_end(d, spans, n_all, i) : i + 1;
+            if (skip_runs && run_taken(end - i, spans[i].count)) {
+                i = end;
+                continue;
+            }
+            for (; i < end; i++) {
                 int32_t c = spans[i].count;
                 if (level[c] != L) continue;
                 /* output floats, deform floats, records with a deform */
@@ -149,15 +214,70 @@ bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
                 if (!mf_skin_emit_vertex(e, &v)) return false;
                 for (int32_t j = 0; j < L; j++) {
                     mf_sd_skin_record r = {0, 0, 0, zero_bone};
-                    if (j < c) {
-                        const mf_sd_influence *in = &d->influences[spans[i].first + j];
-                        r = (mf_sd_skin_record){in->weight * in->x, in->weight * in->y, in->weight,
-                                                (float)(8 * (int64_t)in->bone)}; /* exact: bones <= 2^21 */
-                    }
+                    if (j < c) r = record_of(d, &spans[i], j);
                     if (!mf_skin_emit_record(e, &r)) return false;
                 }
             }
         }
+    }
+    return true;
+}
+
+/* The run groups of the taken runs (chained to what follows when more): kernel 30 + count - 1,
+ * +4 when chained; one vertex entry (the first's); records: the bones' offsets, then per eight
+ * vertices and per influence eight w·x, eight w·y, eight w. */
+static bool emit_runs(const mf_skel_data *d, mf_skin_emit *e, const mf_sd_attachment *at, bool more)
+{
+    const mf_sd_span *spans = d->spans + at->vertex_first;
+    int32_t n_all = at->vertex_count, last = -1;
+    for (int32_t i = 0; i < n_all;) { /* the last taken run's first vertex */
+        int32_t end = run_end(d, spans, n_all, i);
+        if (run_taken(end - i, spans[i].count)) last = i;
+        i = end;
+    }
+    for (int32_t i = 0; i < n_all;) {
+        int32_t end = run_end(d, spans, n_all, i), c = spans[i].count, n = end - i;
+        if (!run_taken(n, c)) {
+            i = end;
+            continue;
+        }
+        int32_t k = RUN_KERNEL + c - 1 + (i != last || more ? RUN_MAXC : 0);
+        const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, c, n, k, k, n_all, 0};
+        const mf_sd_skin_vertex v = {2 * i, 2 * (spans[i].first - at->infl_first), c, 0};
+        if (!mf_skin_emit_group(e, &g) || !mf_skin_emit_vertex(e, &v)) return false;
+        float b[4] = {0, 0, 0, 0};
+        for (int32_t j = 0; j < c; j++) b[j] = record_of(d, &spans[i], j).bone8;
+        if (!mf_skin_emit_record(e, &(mf_sd_skin_record){b[0], b[1], b[2], b[3]})) return false;
+        for (int32_t s = i; s < end; s += 8)
+            for (int32_t j = 0; j < c; j++)
+                for (int32_t q = 0; q < 3; q++)     /* w·x, w·y, w */
+                    for (int32_t h = 0; h < 8; h += 4) { /* two records of four vertices */
+                        float f[4] = {0, 0, 0, 0};
+                        for (int32_t l = 0; l < 4 && s + h + l < end; l++) {
+                            mf_sd_skin_record r = record_of(d, &spans[s + h + l], j);
+                            f[l] = q == 0 ? r.wx : q == 1 ? r.wy : r.w;
+                        }
+                        if (!mf_skin_emit_record(e, &(mf_sd_skin_record){f[0], f[1], f[2], f[3]})) return false;
+                    }
+        i = end;
+    }
+    return true;
+}
+
+bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
+{
+    for (int32_t a = 0; a < d->attachment_count; a++) {
+        const mf_sd_attachment *at = &d->attachments[a];
+        if (!mf_skin_emit_first(e, (int32_t)e->ng)) return false;
+        if (!weighted(at)) continue;
+        level_plan all, rest;
+        int64_t cost_all = choose_levels(d, at, false, &all), cost_runs = choose_levels(d, at, true, &rest);
+        int32_t groups = 0; /* the first chain's */
+        for (int32_t L = 1; L <= MAXC; L++) groups += all.vertices[L] != 0;
+        bool runs = cost_runs < cost_all, more = false;
+        for (int32_t L = 1; L <= MAXC; L++) more |= rest.vertices[L] != 0;
+        if (!emit_levels(d, e, at, &all, false, runs ? groups : 0)) return false;
+        if (runs && (!emit_runs(d, e, at, more) || !emit_levels(d, e, at, &rest, true, 0))) return false;
     }
     return mf_skin_emit_first(e, (int32_t)e->ng);
 }
