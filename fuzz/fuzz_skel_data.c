@@ -188,17 +188,20 @@ static void walk_skin_streams(const mf_skel_data *d)
         for (int32_t g = g0; g < g1; g++) {
             const mf_sd_skin_group *gr = &d->skin_groups[g];
             int32_t end = g < second ? second : g1; /* the group's chain's end */
-            if (gr->plain >= 30) { /* a run group: its one vertex entry, its records */
+            if (gr->plain >= 30) { /* a run group: its vertex entries (contiguous: one), its records */
                 int32_t c = gr->count, steps = (gr->vertices + 7) / 8;
-                bool more = g + 1 < end;
-                if (g < second || gr->plain != 30 + c - 1 + (more ? 4 : 0) || gr->deformed != gr->plain || c > 4 ||
-                    gr->vertices < 8 || gr->total != at->vertex_count)
+                bool more = g + 1 < end, contig = gr->plain < 38;
+                int32_t entries = contig ? 1 : gr->vertices;
+                if (g < second || gr->plain != (contig ? 30 : 38) + c - 1 + (more ? 4 : 0) || gr->deformed != gr->plain ||
+                    c > 4 || gr->vertices < 8 || gr->total != at->vertex_count)
                     abort();
                 if (more && (gr[1].record_first != gr->record_first + 1 + 6 * c * steps ||
-                             gr[1].vertex_first != gr->vertex_first + 1))
+                             gr[1].vertex_first != gr->vertex_first + entries))
                     abort();
-                const mf_sd_skin_vertex *vx = &d->skin_vertices[gr->vertex_first];
-                if (vx->out < 0 || vx->out + 2 * gr->vertices > 2 * at->vertex_count) abort();
+                for (int32_t v = 0; v < entries; v++) {
+                    const mf_sd_skin_vertex *vx = &d->skin_vertices[gr->vertex_first + v];
+                    if (vx->out < 0 || vx->out + 2 * (contig ? gr->vertices : 1) > 2 * at->vertex_count) abort();
+                }
                 const mf_sd_skin_record *bones = &d->skin_records[gr->record_first];
                 const float b8[4] = {bones->wx, bones->wy, bones->w, bones->bone8};
                 for (int32_t j = 0; j < c; j++)

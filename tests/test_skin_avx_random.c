@@ -177,8 +177,10 @@ static void test_avx_matches_sse2_and_scalar(void **state)
 }
 
 /* Weighted meshes of 8 to 120 vertices in segments of 1 to 26 vertices that share their bones
- * (1 to 6 influences, the same bones in the same order, random weights and positions): runs of
- * 8 or more get run groups (every tail of their eight-a-step kernel), the rest count groups. */
+ * (1 to 6 influences, the same bones in the same order, random weights and positions; most
+ * segments from a palette of three bone lists, so that sets recur apart): runs and sets of 8 or
+ * more get run groups (every tail of their eight-a-step kernels, in order and scattered), the
+ * rest count groups. */
 static char *random_runs_rig(uint32_t *rng)
 {
     size_t len = 0, cap = 4096;
@@ -201,11 +203,16 @@ static char *random_runs_rig(uint32_t *rng)
         tu_cat(&b, &len, &cap, "],\"weights\":{\"bones\":[");
         for (int i = 0; i < NBONES; i++) tu_cat(&b, &len, &cap, "%s\"b%d\"", i ? "," : "", i);
         tu_cat(&b, &len, &cap, "],\"v\":[");
-        int count = 1, run = 0, bones[6];
+        int count = 1, run = 0, bones[6], pc[3], pb[3][6]; /* a palette of three bone lists: sets recur */
+        for (int k = 0; k < 3; k++) {
+            pc[k] = 1 + rng_i(rng, 4);
+            for (int j = 0; j < pc[k]; j++) pb[k][j] = rng_i(rng, NBONES);
+        }
         for (int i = 0; i < v; i++) {
             if (run-- <= 0) {
-                count = 1 + rng_i(rng, 6), run = rng_i(rng, 3) ? 7 + rng_i(rng, 20) : rng_i(rng, 4);
-                for (int j = 0; j < count; j++) bones[j] = rng_i(rng, NBONES);
+                int k = rng_i(rng, 5);
+                count = k < 3 ? pc[k] : 1 + rng_i(rng, 6), run = rng_i(rng, 3) ? 7 + rng_i(rng, 20) : rng_i(rng, 4);
+                for (int j = 0; j < count; j++) bones[j] = k < 3 ? pb[k][j] : rng_i(rng, NBONES);
             }
             tu_cat(&b, &len, &cap, "%s[", i ? "," : "");
             float left = 1;
@@ -230,7 +237,7 @@ static void test_avx_runs_match_sse2_and_scalar(void **state)
 {
     (void)state;
     uint32_t rng = 77u;
-    int32_t checked = 0, runs = 0, run_vertices = 0;
+    int32_t checked = 0, runs = 0, run_vertices = 0, scattered_sets = 0;
     for (int rig = 0; rig < 16; rig++) {
         char *text = random_runs_rig(&rng);
         test_rig r;
@@ -249,6 +256,7 @@ static void test_avx_runs_match_sse2_and_scalar(void **state)
                 const mf_sd_skin_group *gr = &d->skin_groups[g];
                 total += gr->vertices;
                 if (gr->plain >= 30) runs++, run_vertices += gr->vertices, assert_true(gr->vertices >= 8 && gr->count <= 4);
+                scattered_sets += gr->plain >= 38;
             }
             assert_int_equal(total, d->attachments[a].vertex_count);
         }
@@ -296,8 +304,9 @@ static void test_avx_runs_match_sse2_and_scalar(void **state)
         mf_pose_destroy(p);
         test_rig_free(&r);
     }
-    printf("runs: %d run groups (%d vertices), %d coordinates checked\n", (int)runs, (int)run_vertices, (int)checked);
-    assert_true(runs > 20 && checked > 10000);
+    printf("runs: %d run groups (%d vertices, %d groups scattered), %d coordinates checked\n", (int)runs,
+           (int)run_vertices, (int)scattered_sets, (int)checked);
+    assert_true(runs > 20 && scattered_sets > 5 && checked > 10000);
 }
 
 /* Unweighted meshes of 3 to 14 vertices (every tail of the four-a-step AVX path) and

@@ -428,11 +428,13 @@ typedef struct mf_sd_bounds {
  * bones). Which counts are padded to which is chosen per attachment by an instruction cost
  * model (fewer groups against more padding). Where the cost model finds it cheaper, a second
  * chain follows those groups in the attachment's range (the first group's runs field says
- * where): a run group per run of at least 8 consecutive vertices with the same bones (at most
- * 4; kernel 30 + count - 1, +4 when chained; one vertex entry, the run's first; records: the
- * bones' 8 · bone, then per eight vertices and per influence w·x, w·y and w of each, zeros past
- * the run), then count groups of the vertices outside the runs. The first chain holds every
- * vertex (deformed skinning and the SSE2, NEON paths), the second the same vertices again.
+ * where): a run group per set of at least 8 vertices with the same bones (at most 4; the set:
+ * a run of consecutive ones, or in attachments of at most 256 vertices every one, whichever the
+ * cost model prefers; kernel 30 + count - 1 when they follow each other, with one vertex entry,
+ * the first's, else 38 + count - 1, an entry a vertex; +4 when chained; records: the bones'
+ * 8 · bone, then per eight vertices and per influence w·x, w·y and w of each, zeros past the
+ * set), then count groups of the other vertices. The first chain holds every vertex (deformed
+ * skinning and the SSE2, NEON paths), the second the same vertices again.
  * checked: every stream section equals, bit for bit, what mf_skel_data_skin_streams_fill
  * produces from the attachments, spans, influences and bone count; so every offset below is
  * in range and every record's bone is a bone or bone_count. */
@@ -445,7 +447,7 @@ typedef struct mf_sd_skin_group {
                               * stores, 5..9 contiguous (the group's vertices follow each other),
                               * 10..14 deformed; by count 1, 2, 3, 4, more; plus 15 when another
                               * group of the attachment follows (the kernel hands over to it);
-                              * a run group: 30..37, both */
+                              * a run group: 30..45, both */
     int32_t total;          /* the attachment's vertex count (what the last kernel returns) */
     int32_t runs;           /* the attachment's first group: its groups before the second chain
                              * (the runs'), 0 when there is none; other groups: 0 */

@@ -16,8 +16,8 @@
 /* The kernels a group (mf_sd_skin_group: a run of one attachment's weighted vertices with the
  * same padded influence count, in the build's shared streams) picks without and with deform:
  * 15 kinds, each as the attachment's last group and as one with another after it; then the
- * same-bone runs' (AVX, undeformed): 4 counts, last or not. */
-#define MF_SKIN_KERNELS 38
+ * same-bone runs' (AVX, undeformed): 4 counts, last or not, stored in order or scattered. */
+#define MF_SKIN_KERNELS 46
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #include <emmintrin.h>
