@@ -35,7 +35,7 @@ enum { COST_GROUP = 30, COST_VERTEX = 3, COST_SCATTERED = 2, COST_INFLUENCE = 4 
  * eight vertices: its influences' loads, products and sums, the final sums and stores. */
 enum {
     RUN_MAXC = 4, RUN_MIN = 8, CLASS_MAX = 256, SETS_NONE = 0, SETS_RUNS = 1, SETS_CLASSES = 2,
-    COST_RUN = 30, COST_RUN_BONE = 6, COST_STEP = 14, COST_STEP_INFLUENCE = 12, COST_STEP_SCATTERED = 18
+    COST_RUN = 30, COST_RUN_BONE = 6, COST_STEP = 14, COST_STEP_INFLUENCE = 12, COST_STEP_SCATTERED = 26
 };
 
 static bool weighted(const mf_sd_attachment *at)
