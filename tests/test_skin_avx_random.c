@@ -100,8 +100,9 @@ static void test_avx_matches_sse2_and_scalar(void **state)
             assert_int_equal(sc->skin_groups[g0].vertices, d->attachments[a0].vertex_count);
             for (int32_t s = 0; s < p->slot_count; s++) {
                 int32_t a = p->attachment[s], total = 0, first = sc->skin_group_first[a];
-                int32_t end = sc->skin_groups[first].runs ? first + sc->skin_groups[first].runs : sc->skin_group_first[a + 1];
-                for (int32_t g = first; g < end; g++) { /* the first chain: every vertex */
+                int32_t end = sc->skin_group_first[a + 1];
+                first += sc->skin_groups[first].runs;
+                for (int32_t g = first; g < end; g++) { /* the chain of every vertex (after any run chain) */
                     if (g > sc->skin_group_first[a]) assert_true(sc->skin_groups[g].count > sc->skin_groups[g - 1].count);
                     const mf_sd_skin_group *gr = &sc->skin_groups[g];
                     total += gr->vertices;
@@ -231,7 +232,7 @@ static char *random_runs_rig(uint32_t *rng)
     return b;
 }
 
-/* Run groups give the bits of the SSE2 and scalar paths, deformed (through the first chain)
+/* Run groups give the bits of the SSE2 and scalar paths, deformed (through the chain of every vertex)
  * or not, and the draw list's too. */
 static void test_avx_runs_match_sse2_and_scalar(void **state)
 {
@@ -248,11 +249,11 @@ static void test_avx_runs_match_sse2_and_scalar(void **state)
         assert_int_equal(mf_pose_create(d, NULL, &p, NULL), MF_OK);
         mf_draw_list *dl = NULL;
         assert_int_equal(mf_draw_list_create(d, NULL, &dl), MF_OK);
-        for (int32_t s = 0; s < p->slot_count; s++) { /* the second chain covers every vertex once */
-            int32_t a = p->attachment[s], g0 = d->skin_group_first[a], g1 = d->skin_group_first[a + 1];
+        for (int32_t s = 0; s < p->slot_count; s++) { /* the run chain covers every vertex once */
+            int32_t a = p->attachment[s], g0 = d->skin_group_first[a];
             if (!d->skin_groups[g0].runs) continue;
             int32_t total = 0;
-            for (int32_t g = g0 + d->skin_groups[g0].runs; g < g1; g++) {
+            for (int32_t g = g0; g < g0 + d->skin_groups[g0].runs; g++) {
                 const mf_sd_skin_group *gr = &d->skin_groups[g];
                 total += gr->vertices;
                 if (gr->plain >= 30) runs++, run_vertices += gr->vertices, assert_true(gr->vertices >= 8 && gr->count <= 4);

@@ -131,11 +131,11 @@ static size_t pose_bytes(const mf_skel_data *d)
     return n;
 }
 
-/* Records of attachment a's first chain (every vertex; a second chain of run groups may follow). */
+/* Records of attachment a's chain of every vertex (a run chain may come before it). */
 static int32_t first_chain_records(const mf_skel_data *d, int32_t a)
 {
     int32_t g0 = d->skin_group_first[a], g1 = d->skin_group_first[a + 1], n = 0;
-    if (g0 < g1 && d->skin_groups[g0].runs) g1 = g0 + d->skin_groups[g0].runs;
+    if (g0 < g1) g0 += d->skin_groups[g0].runs;
     for (int32_t g = g0; g < g1; g++) n += d->skin_groups[g].count * d->skin_groups[g].vertices;
     return n;
 }

@@ -101,7 +101,7 @@ static inline __attribute__((always_inline)) int32_t mf_skin_weighted_avx(const 
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
     const float *deform = mf_skin_mesh_deform(p, s, att, at);
-    if (!deform) g += g->runs; /* the second chain (same-bone runs) where there is one */
+    if (deform) g += g->runs; /* the chain of every vertex (after the run chain, if any) */
     return mf_skin_kernels_avx[deform ? g->deformed : g->plain](mats, g, &d->skin_records[g->record_first].wx, &d->skin_vertices[g->vertex_first].out,
                                   deform, out);
 }

@@ -15,12 +15,12 @@
  * Runs: vertices with the same bones (the same list, in order; at most RUN_MAXC) skin best with
  * the bones' matrices held, eight vertices a step across the lanes. Where such sets (runs of
  * consecutive vertices, or every vertex with those bones: the cheaper) make the attachment
- * cheaper, a second chain follows its groups (the first group's runs field says where): a run
- * group per set (vertex entries: the first's when they follow each other, else each one's;
- * records: the bones, then per eight vertices and per influence w·x, w·y and w of each, zeros
- * past the set), then the count groups of the other vertices. The AVX path skins undeformed
- * attachments through it; deformed ones and the SSE2 and NEON paths through the first chain,
- * which holds every vertex. */
+ * cheaper, a run chain comes before its count groups (the first group's runs field says how
+ * many groups it has): a run group per set (vertex entries: the first's when they follow each
+ * other, else each one's; records: the bones, then per eight vertices and per influence w·x,
+ * w·y and w of each, zeros past the set), then the count groups of the other vertices. The AVX
+ * path skins undeformed attachments from the first group (the run chain where there is one);
+ * deformed ones and the SSE2 and NEON paths through the chain of every vertex after it. */
 #include "../skin_streams.h"
 
 #define MAXC MF_SD_MAX_INFLUENCES
@@ -223,7 +223,7 @@ static mf_sd_skin_record record_of(const mf_skel_data *d, const mf_sd_span *sp, 
 }
 
 /* The count groups of plan (the vertices outside taken sets when skip_runs), the last of the
- * chain; runs: the first group's runs field. */
+ * chain; runs: the first one's runs field. */
 static bool emit_levels(const mf_skel_data *d, mf_skin_emit *e, const mf_sd_attachment *at, const level_plan *plan,
                         int32_t skip_runs, const class_table *t, int32_t runs)
 {
@@ -266,21 +266,24 @@ static bool emit_levels(const mf_skel_data *d, mf_skin_emit *e, const mf_sd_atta
     return true;
 }
 
-/* The run groups of the taken sets, by leader (chained to what follows when more): kernel
+/* The run groups of the taken sets, by leader (chained to the levels count groups after them
+ * when there are any; the first one's runs field: the run chain's groups): kernel
  * 30 + count - 1 where the set's vertices follow each other, 38 + count - 1 where not, +4 when
  * chained; vertex entries: the first's (in order) or every member's; records: the bones'
  * offsets, then per eight members and per influence eight w·x, eight w·y, eight w (zeros past
  * the last member). */
 static bool emit_runs(const mf_skel_data *d, mf_skin_emit *e, const mf_sd_attachment *at, const class_table *t,
-                      bool more)
+                      int32_t levels)
 {
     const mf_sd_span *spans = d->spans + at->vertex_first;
-    int32_t n_all = at->vertex_count, last = -1;
-    for (int32_t i = 0; i < n_all; i++) { /* the last taken set's leader */
+    int32_t n_all = at->vertex_count, last = -1, sets = 0;
+    for (int32_t i = 0; i < n_all; i++) { /* the last taken set's leader, and how many */
         bone_set bs = set_of(d, spans, n_all, i, t);
-        if (set_taken(&bs, spans[i].count) && bs.leader == i) last = i;
+        if (set_taken(&bs, spans[i].count) && bs.leader == i) last = i, sets++;
         if (!t) i = bs.last; /* runs: past the run */
     }
+    int32_t runs = sets + levels; /* the first group's: the groups before the every-vertex chain */
+    bool more = levels > 0;
     for (int32_t i = 0; i < n_all; i++) {
         bone_set bs = set_of(d, spans, n_all, i, t);
         int32_t lead = i, c = spans[lead].count, n = bs.size;
@@ -288,7 +291,8 @@ static bool emit_runs(const mf_skel_data *d, mf_skin_emit *e, const mf_sd_attach
         if (!set_taken(&bs, c) || bs.leader != lead) continue;
         bool contig = set_contig(&bs);
         int32_t k = (contig ? RUN_KERNEL : RUN_KERNEL + 2 * RUN_MAXC) + c - 1 + (lead != last || more ? RUN_MAXC : 0);
-        const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, c, n, k, k, n_all, 0};
+        const mf_sd_skin_group g = {(int32_t)e->nr, (int32_t)e->nv, c, n, k, k, n_all, runs};
+        runs = 0;
         if (!mf_skin_emit_group(e, &g)) return false;
         for (int32_t j = lead; j <= bs.last; j++) /* the members in order (contiguous: the first) */
             if (same_bones(d, &spans[j], &spans[lead])) {
@@ -334,12 +338,12 @@ bool mf_skin_streams_emit(const mf_skel_data *d, mf_skin_emit *e)
         int32_t mode = cost_runs < cost_all ? SETS_RUNS : SETS_NONE;
         if (cost_sets < (mode ? cost_runs : cost_all)) mode = SETS_CLASSES, rest = sets;
         const class_table *mt = mode == SETS_CLASSES ? &t : NULL;
-        int32_t groups = 0; /* the first chain's */
-        for (int32_t L = 1; L <= MAXC; L++) groups += all.vertices[L] != 0;
-        bool more = false;
-        for (int32_t L = 1; L <= MAXC; L++) more |= rest.vertices[L] != 0;
-        if (!emit_levels(d, e, at, &all, SETS_NONE, NULL, mode ? groups : 0)) return false;
-        if (mode && (!emit_runs(d, e, at, mt, more) || !emit_levels(d, e, at, &rest, mode, mt, 0))) return false;
+        int32_t levels = 0; /* the count groups after the run groups */
+        for (int32_t L = 1; L <= MAXC; L++) levels += rest.vertices[L] != 0;
+        /* the run chain first (the AVX path's undeformed skinning starts at the attachment's
+         * first group), then the chain of every vertex */
+        if (mode && (!emit_runs(d, e, at, mt, levels) || !emit_levels(d, e, at, &rest, mode, mt, 0))) return false;
+        if (!emit_levels(d, e, at, &all, SETS_NONE, NULL, 0)) return false;
     }
     return mf_skin_emit_first(e, (int32_t)e->ng);
 }

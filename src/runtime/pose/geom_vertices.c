@@ -182,7 +182,8 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
                                                          const float *deform, float *out)
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    int32_t ng = g->runs ? g->runs : d->skin_group_first[att + 1] - d->skin_group_first[att]; /* the first chain */
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att] - g->runs; /* the chain of every vertex */
+    g += g->runs;
     for (int32_t k = 0; k < ng; k++, g++) {
         const float *r = &d->skin_records[g->record_first].wx; /* 4 floats a record, read as one run */
         const int32_t *vo = &d->skin_vertices[g->vertex_first].out;
