@@ -180,11 +180,37 @@ static void walk_skin_streams(const mf_skel_data *d)
         const mf_sd_attachment *at = &d->attachments[a];
         int32_t g0 = d->skin_group_first[a], g1 = d->skin_group_first[a + 1];
         if (g0 < 0 || g1 < g0 || g1 > d->skin_group_count) abort();
+        /* two chains where the first group's runs field says so: the run groups and the count
+         * groups of the others, then the count groups of every vertex */
+        int32_t every = g0 < g1 ? g0 + d->skin_groups[g0].runs : g1;
+        if (every < g0 || every > g1 || (g0 < g1 && every == g1)) abort();
         for (int32_t g = g0; g < g1; g++) {
             const mf_sd_skin_group *gr = &d->skin_groups[g];
-            /* kernels: chained (+15) exactly when the attachment's next group follows, whose
+            int32_t end = g < every ? every : g1; /* the group's chain's end */
+            if (g > g0 && gr->runs != 0) abort();
+            if (gr->plain >= 30) { /* a run group: its vertex entries (contiguous: one), its records */
+                int32_t c = gr->count, steps = (gr->vertices + 7) / 8;
+                bool more = g + 1 < end, contig = gr->plain < 38;
+                int32_t entries = contig ? 1 : gr->vertices;
+                if (g >= every || gr->plain != (contig ? 30 : 38) + c - 1 + (more ? 4 : 0) || gr->deformed != gr->plain ||
+                    c > 4 || gr->vertices < 8 || gr->total != at->vertex_count)
+                    abort();
+                if (more && (gr[1].record_first != gr->record_first + 1 + 6 * c * steps ||
+                             gr[1].vertex_first != gr->vertex_first + entries))
+                    abort();
+                for (int32_t v = 0; v < entries; v++) {
+                    const mf_sd_skin_vertex *vx = &d->skin_vertices[gr->vertex_first + v];
+                    if (vx->out < 0 || vx->out + 2 * (contig ? gr->vertices : 1) > 2 * at->vertex_count) abort();
+                }
+                const mf_sd_skin_record *bones = &d->skin_records[gr->record_first];
+                const float b8[4] = {bones->wx, bones->wy, bones->w, bones->bone8};
+                for (int32_t j = 0; j < c; j++)
+                    if (!(b8[j] >= 0 && b8[j] < 8.0f * (float)d->bone_count)) abort();
+                continue;
+            }
+            /* kernels: chained (+15) exactly when the chain's next group follows, whose
              * records and vertices start where this group's end */
-            int32_t chain = g + 1 < g1 ? 15 : 0;
+            int32_t chain = g + 1 < end ? 15 : 0;
             if (gr->plain - chain < 0 || gr->plain - chain >= 10 || gr->deformed - chain < 10 ||
                 gr->deformed - chain >= 15 || gr->total != at->vertex_count)
                 abort();

@@ -99,8 +99,10 @@ static void test_avx_matches_sse2_and_scalar(void **state)
             assert_int_equal(sc->skin_groups[g0].count, 2);
             assert_int_equal(sc->skin_groups[g0].vertices, d->attachments[a0].vertex_count);
             for (int32_t s = 0; s < p->slot_count; s++) {
-                int32_t a = p->attachment[s], total = 0;
-                for (int32_t g = sc->skin_group_first[a]; g < sc->skin_group_first[a + 1]; g++) {
+                int32_t a = p->attachment[s], total = 0, first = sc->skin_group_first[a];
+                int32_t end = sc->skin_group_first[a + 1];
+                first += sc->skin_groups[first].runs;
+                for (int32_t g = first; g < end; g++) { /* the chain of every vertex (after any run chain) */
                     if (g > sc->skin_group_first[a]) assert_true(sc->skin_groups[g].count > sc->skin_groups[g - 1].count);
                     const mf_sd_skin_group *gr = &sc->skin_groups[g];
                     total += gr->vertices;
@@ -173,6 +175,139 @@ static void test_avx_matches_sse2_and_scalar(void **state)
            avx_seen ? "used" : "not available", (int)checked, (int)padded, (int)wide, (int)scattered);
     assert_true(padded > 0 && wide > 0 && scattered > 0 && over8 > 0); /* every kind of group was checked */
     assert_true(checked > 1000);
+}
+
+/* Weighted meshes of 8 to 120 vertices in segments of 1 to 26 vertices that share their bones
+ * (1 to 6 influences, the same bones in the same order, random weights and positions; most
+ * segments from a palette of three bone lists, so that sets recur apart): runs and sets of 8 or
+ * more get run groups (every tail of their eight-a-step kernels, in order and scattered), the
+ * rest count groups. */
+static char *random_runs_rig(uint32_t *rng)
+{
+    size_t len = 0, cap = 4096;
+    char *b = malloc(cap);
+    assert_non_null(b);
+    tu_cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
+    for (int i = 1; i < NBONES; i++)
+        tu_cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
+            rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
+            (double)rng_f(rng, -10, 10));
+    tu_cat(&b, &len, &cap, "],\"slots\":[");
+    for (int m = 0; m < NMESH; m++) tu_cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
+    tu_cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    for (int m = 0; m < NMESH; m++) {
+        int v = 8 + rng_i(rng, 113);
+        tu_cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
+        for (int i = 0; i < v; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
+        tu_cat(&b, &len, &cap, "],\"triangles\":[");
+        for (int i = 1; i + 1 < v; i++) tu_cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+        tu_cat(&b, &len, &cap, "],\"weights\":{\"bones\":[");
+        for (int i = 0; i < NBONES; i++) tu_cat(&b, &len, &cap, "%s\"b%d\"", i ? "," : "", i);
+        tu_cat(&b, &len, &cap, "],\"v\":[");
+        int count = 1, run = 0, bones[6], pc[3], pb[3][6]; /* a palette of three bone lists: sets recur */
+        for (int k = 0; k < 3; k++) {
+            pc[k] = 1 + rng_i(rng, 4);
+            for (int j = 0; j < pc[k]; j++) pb[k][j] = rng_i(rng, NBONES);
+        }
+        for (int i = 0; i < v; i++) {
+            if (run-- <= 0) {
+                int k = rng_i(rng, 5);
+                count = k < 3 ? pc[k] : 1 + rng_i(rng, 6), run = rng_i(rng, 3) ? 7 + rng_i(rng, 20) : rng_i(rng, 4);
+                for (int j = 0; j < count; j++) bones[j] = k < 3 ? pb[k][j] : rng_i(rng, NBONES);
+            }
+            tu_cat(&b, &len, &cap, "%s[", i ? "," : "");
+            float left = 1;
+            for (int j = 0; j < count; j++) {
+                float w = j + 1 == count ? left : rng_f(rng, 0, left);
+                if (rng_i(rng, 8) == 0) w = 0; /* zero weights: signed zeros in the sums */
+                left -= w;
+                tu_cat(&b, &len, &cap, "%s%d,%.4f,%.3f,%.3f", j ? "," : "", bones[j], (double)w,
+                    (double)rng_f(rng, -60, 60), (double)rng_f(rng, -60, 60));
+            }
+            tu_cat(&b, &len, &cap, "]");
+        }
+        tu_cat(&b, &len, &cap, "]}}");
+    }
+    tu_cat(&b, &len, &cap, "]}]}");
+    return b;
+}
+
+/* Run groups give the bits of the SSE2 and scalar paths, deformed (through the chain of every vertex)
+ * or not, and the draw list's too. */
+static void test_avx_runs_match_sse2_and_scalar(void **state)
+{
+    (void)state;
+    uint32_t rng = 77u;
+    int32_t checked = 0, runs = 0, run_vertices = 0, scattered_sets = 0;
+    for (int rig = 0; rig < 16; rig++) {
+        char *text = random_runs_rig(&rng);
+        test_rig r;
+        test_rig_build(&r, text, NULL, NULL, 0);
+        free(text);
+        const mf_skel_data *d = &r.data;
+        mf_pose *p = NULL;
+        assert_int_equal(mf_pose_create(d, NULL, &p, NULL), MF_OK);
+        mf_draw_list *dl = NULL;
+        assert_int_equal(mf_draw_list_create(d, NULL, &dl), MF_OK);
+        for (int32_t s = 0; s < p->slot_count; s++) { /* the run chain covers every vertex once */
+            int32_t a = p->attachment[s], g0 = d->skin_group_first[a];
+            if (!d->skin_groups[g0].runs) continue;
+            int32_t total = 0;
+            for (int32_t g = g0; g < g0 + d->skin_groups[g0].runs; g++) {
+                const mf_sd_skin_group *gr = &d->skin_groups[g];
+                total += gr->vertices;
+                if (gr->plain >= 30) runs++, run_vertices += gr->vertices, assert_true(gr->vertices >= 8 && gr->count <= 4);
+                scattered_sets += gr->plain >= 38;
+            }
+            assert_int_equal(total, d->attachments[a].vertex_count);
+        }
+        for (int frame = 0; frame < 6; frame++) {
+            for (int32_t i = 0; i < p->bone_count; i++)
+                p->rot[i] += rng_f(&rng, -40, 40), p->x[i] += rng_f(&rng, -5, 5), p->sy[i] = rng_f(&rng, -2, 2);
+            if (frame == 5) p->sx[1] = 0, p->sy[2] = -0.0f; /* zero and negative-zero matrices */
+            bool deformed = frame % 3 == 1;
+            for (int32_t s = 0; s < p->slot_count; s++) {
+                int32_t att = p->attachment[s];
+                const mf_sd_attachment *at = &d->attachments[att];
+                p->deform_attachment[s] = deformed ? att : -1;
+                for (int32_t i = 0; i < at->deform_count; i++) p->deform[p->deform_first[s] + i] = rng_f(&rng, -3, 3);
+            }
+            mf_pose_update_world(p);
+            for (int32_t s = 0; s < p->slot_count; s++) {
+                int32_t att = p->attachment[s];
+                float avx[260], sse[260], sc[260];
+                memset(avx, 0x7f, sizeof avx), memset(sse, 0x7f, sizeof sse);
+                uint8_t had = p->scratch->skin_avx;
+                int32_t n = mf_skin_world_vertices(p, s, att, avx, 128, true);
+                assert_true(memcmp(&avx[2 * n], &sse[2 * n], 4) == 0); /* nothing past the vertices */
+                p->scratch->skin_avx = 0;
+                int32_t m = mf_skin_world_vertices(p, s, att, sse, 128, true);
+                p->scratch->skin_avx = had;
+                assert_int_equal(mf_skin_world_vertices(p, s, att, sc, 128, false), n);
+                assert_int_equal(n, m);
+                for (int32_t i = 0; i < 2 * n; i++) {
+                    if (memcmp(&avx[i], &sse[i], 4) != 0 || memcmp(&avx[i], &sc[i], 4) != 0)
+                        fail_msg("rig %d frame %d slot %d vertex %d: avx %a sse2 %a scalar %a", rig, frame, s, i / 2,
+                                 (double)avx[i], (double)sse[i], (double)sc[i]);
+                    checked++;
+                }
+            }
+            mf_draw_list_build(dl, p);
+            for (int32_t k = 0; k < dl->item_count; k++) {
+                const mf_draw_item *it = &dl->items[k];
+                float v[260];
+                assert_int_equal(mf_pose_world_vertices(p, it->slot, it->attachment, v, 128), it->vertex_count);
+                if (memcmp(v, dl->vertices + 2 * it->vertex_first, sizeof(float) * 2 * (size_t)it->vertex_count) != 0)
+                    fail_msg("rig %d frame %d slot %d: draw list vertices differ", rig, frame, it->slot);
+            }
+        }
+        mf_draw_list_destroy(dl);
+        mf_pose_destroy(p);
+        test_rig_free(&r);
+    }
+    printf("runs: %d run groups (%d vertices, %d groups scattered), %d coordinates checked\n", (int)runs,
+           (int)run_vertices, (int)scattered_sets, (int)checked);
+    assert_true(runs > 20 && scattered_sets > 5 && checked > 10000);
 }
 
 /* Unweighted meshes of 3 to 14 vertices (every tail of the four-a-step AVX path) and
@@ -395,6 +530,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_avx_matches_sse2_and_scalar),
+        cmocka_unit_test(test_avx_runs_match_sse2_and_scalar),
         cmocka_unit_test(test_avx_rigid_matches_sse2_and_scalar),
         cmocka_unit_test(test_avx_odd_partner_bone0),
         cmocka_unit_test(test_draw_kept_equals_fresh),

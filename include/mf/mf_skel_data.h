@@ -57,9 +57,10 @@ extern "C" {
 #endif
 
 #define MF_SKEL_DATA_MAGIC "MFSKDATA" /* 8 bytes, no NUL */
-#define MF_SKEL_DATA_VERSION 6u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
+#define MF_SKEL_DATA_VERSION 7u /* 2: atlas pages, packed images, page uvs; 3: attachment display names;
                                  * 4: clip bounds; 5: weighted skinning streams; 6: skin groups
-                                 * chained, with their attachment's vertex count */
+                                 * chained, with their attachment's vertex count; 7: same-bone
+                                 * runs in a chain of their own */
 #define MF_SKEL_DATA_HEADER_SIZE 64u
 #define MF_SKEL_DATA_BYTE_ORDER 0x0A0B0C0Du /* stored little-endian: 0D 0C 0B 0A */
 #define MF_SKEL_DATA_ALIGN 16u
@@ -425,7 +426,17 @@ typedef struct mf_sd_bounds {
  * count, in vertex order; groups ascend by count. Each vertex has count influence records, its
  * real ones in order, then padding {0, 0, 0, 8 · bone_count} (the all-zero matrix after the
  * bones). Which counts are padded to which is chosen per attachment by an instruction cost
- * model (fewer groups against more padding).
+ * model (fewer groups against more padding). Where the cost model finds it cheaper, a run
+ * chain comes before those groups in the attachment's range (the first group's runs field says
+ * how many groups it has): a run group per set of at least 8 vertices with the same bones (at
+ * most 4; the set: a run of consecutive ones, or in attachments of at most 256 vertices every
+ * one, whichever the
+ * cost model prefers; kernel 30 + count - 1 when they follow each other, with one vertex entry,
+ * the first's, else 38 + count - 1, an entry a vertex; +4 when chained; records: the bones'
+ * 8 · bone, then per eight vertices and per influence w·x, w·y and w of each, zeros past the
+ * set), then count groups of the other vertices. The chain after it holds every vertex
+ * (deformed skinning and the SSE2, NEON paths), the run chain the same vertices again (the AVX
+ * path's undeformed skinning, from the attachment's first group).
  * checked: every stream section equals, bit for bit, what mf_skel_data_skin_streams_fill
  * produces from the attachments, spans, influences and bone count; so every offset below is
  * in range and every record's bone is a bone or bone_count. */
@@ -437,9 +448,11 @@ typedef struct mf_sd_skin_group {
     int32_t plain, deformed; /* the runtime's kernel without and with deform: 0..4 scattered
                               * stores, 5..9 contiguous (the group's vertices follow each other),
                               * 10..14 deformed; by count 1, 2, 3, 4, more; plus 15 when another
-                              * group of the attachment follows (the kernel hands over to it) */
+                              * group of the attachment follows (the kernel hands over to it);
+                              * a run group: 30..45, both */
     int32_t total;          /* the attachment's vertex count (what the last kernel returns) */
-    int32_t pad;            /* 0 */
+    int32_t runs;           /* the attachment's first group: the run chain's groups before the
+                             * chain of every vertex, 0 when there is none; other groups: 0 */
 } mf_sd_skin_group;
 
 /* One influence of one vertex: {w·x, w·y, w, 8·bone} (the bone's offset in the runtime's

@@ -15,8 +15,9 @@
 
 /* The kernels a group (mf_sd_skin_group: a run of one attachment's weighted vertices with the
  * same padded influence count, in the build's shared streams) picks without and with deform:
- * 15 kinds, each as the attachment's last group and as one with another after it. */
-#define MF_SKIN_KERNELS 30
+ * 15 kinds, each as the attachment's last group and as one with another after it; then the
+ * same-bone runs' (AVX, undeformed): 4 counts, last or not, stored in order or scattered. */
+#define MF_SKIN_KERNELS 46
 
 #if defined(__SSE2__) && !defined(MF_NO_SIMD)
 #include <emmintrin.h>
@@ -100,6 +101,7 @@ static inline __attribute__((always_inline)) int32_t mf_skin_weighted_avx(const 
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
     const float *deform = mf_skin_mesh_deform(p, s, att, at);
+    if (deform) g += g->runs; /* the chain of every vertex (after the run chain, if any) */
     return mf_skin_kernels_avx[deform ? g->deformed : g->plain](mats, g, &d->skin_records[g->record_first].wx, &d->skin_vertices[g->vertex_first].out,
                                   deform, out);
 }

@@ -176,6 +176,88 @@ AVX int32_t mf_skin_rigid_avx(const float *mat, const float *v, const float *def
     return n;
 }
 
+/* A run of n vertices with the same c bones (records r: the bones' offsets, then per eight
+ * vertices and per influence eight w·x, eight w·y, eight w), stored in order from out + vo[0]
+ * (contig) or each at out + vo[4·l] (vo: one entry a vertex): the
+ * bones' matrix entries broadcast once, eight vertices a step across the lanes, each sum in
+ * the order of the other paths (influences in order; x = (Σa·X + Σb·Y) + (Σwx·w + 0)).
+ * Returns the next group's records. */
+AVX static INLINE const float *run(const float *mats, const float *r, const int32_t *vo, int32_t n, int32_t c,
+                                   bool contig, float *out)
+{
+    static const int32_t ON[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    __m256 ma[4], mb[4], mw[4], mc[4], md[4], mv[4];
+    for (int32_t j = 0; j < c; j++) {
+        const float *m = mats + (int64_t)r[j];
+        ma[j] = _mm256_broadcast_ss(m), mb[j] = _mm256_broadcast_ss(m + 1), mw[j] = _mm256_broadcast_ss(m + 2);
+        mc[j] = _mm256_broadcast_ss(m + 4), md[j] = _mm256_broadcast_ss(m + 5), mv[j] = _mm256_broadcast_ss(m + 6);
+    }
+    const __m256 zero = _mm256_setzero_ps();
+    float *o = out + vo[0];
+    r += 4;
+    for (int32_t left = n;; left -= 8, r += 24 * c, o += 16, vo += 32) {
+        __m256 X = _mm256_loadu_ps(r), Y = _mm256_loadu_ps(r + 8), W = _mm256_loadu_ps(r + 16);
+        __m256 sa = _mm256_mul_ps(X, ma[0]), sb = _mm256_mul_ps(Y, mb[0]), sw = _mm256_mul_ps(W, mw[0]);
+        __m256 ta = _mm256_mul_ps(X, mc[0]), tb = _mm256_mul_ps(Y, md[0]), tw = _mm256_mul_ps(W, mv[0]);
+        for (int32_t j = 1; j < c; j++) {
+            X = _mm256_loadu_ps(r + 24 * j), Y = _mm256_loadu_ps(r + 24 * j + 8), W = _mm256_loadu_ps(r + 24 * j + 16);
+            sa = _mm256_add_ps(sa, _mm256_mul_ps(X, ma[j])), sb = _mm256_add_ps(sb, _mm256_mul_ps(Y, mb[j]));
+            sw = _mm256_add_ps(sw, _mm256_mul_ps(W, mw[j])), ta = _mm256_add_ps(ta, _mm256_mul_ps(X, mc[j]));
+            tb = _mm256_add_ps(tb, _mm256_mul_ps(Y, md[j])), tw = _mm256_add_ps(tw, _mm256_mul_ps(W, mv[j]));
+        }
+        __m256 x = _mm256_add_ps(_mm256_add_ps(sa, sb), _mm256_add_ps(sw, zero));
+        __m256 y = _mm256_add_ps(_mm256_add_ps(ta, tb), _mm256_add_ps(tw, zero));
+        __m256 lo = _mm256_unpacklo_ps(x, y), hi = _mm256_unpackhi_ps(x, y); /* {v0 v1 | v4 v5}, {v2 v3 | v6 v7} */
+        __m256 v0 = _mm256_permute2f128_ps(lo, hi, 0x20), v1 = _mm256_permute2f128_ps(lo, hi, 0x31);
+        if (!contig) { /* each member at its own place: vo[4·l] */
+            __m128 q[4] = {_mm256_castps256_ps128(v0), _mm256_extractf128_ps(v0, 1), _mm256_castps256_ps128(v1),
+                           _mm256_extractf128_ps(v1, 1)};
+            if (left >= 8) {
+                for (int32_t l = 0; l < 4; l++)
+                    store2(out + vo[8 * l], q[l]), store2h(out + vo[8 * l + 4], q[l]);
+                if (left == 8) return r + 24 * c;
+                continue;
+            }
+            for (int32_t l = 0; l < left; l++) { /* the last 1 to 7 */
+                if (l & 1)
+                    store2h(out + vo[4 * l], q[l >> 1]);
+                else
+                    store2(out + vo[4 * l], q[l >> 1]);
+            }
+            return r + 24 * c;
+        }
+        if (left > 8) {
+            _mm256_storeu_ps(o, v0), _mm256_storeu_ps(o + 8, v1);
+            continue;
+        }
+        /* the last 1 to 8 vertices: 2·left lanes on, from ON's end */
+        int32_t k0 = left < 4 ? 2 * left : 8, k1 = left > 4 ? 2 * left - 8 : 0;
+        _mm256_maskstore_ps(o, _mm256_loadu_si256((const __m256i *)(const void *)(ON + 8 - k0)), v0);
+        _mm256_maskstore_ps(o + 8, _mm256_loadu_si256((const __m256i *)(const void *)(ON + 8 - k1)), v1);
+        return r + 24 * c;
+    }
+}
+
+/* A run group's kernel (count C, chained or last): its run, then the next group's kernel from
+ * where its records and its one vertex entry end, or the attachment's vertex count. */
+#define RUN_KERNEL(name, C, CONTIG, CHAIN)                                                             \
+    AVX static int32_t name(const float *m, const mf_sd_skin_group *g, const float *r, const int32_t *vo, \
+                            const float *def, float *out)                                              \
+    {                                                                                                  \
+        r = run(m, r, vo, g->vertices, C, CONTIG, out);                                                \
+        if (CHAIN) return mf_skin_kernels_avx[g[1].plain](m, g + 1, r, vo + (CONTIG ? 4 : 4 * g->vertices), def, out); \
+        return g->total;                                                                               \
+    }
+#define RUN_KERNELS(tag, CONTIG, CHAIN)                                                                \
+    RUN_KERNEL(tag##1, 1, CONTIG, CHAIN)                                                               \
+    RUN_KERNEL(tag##2, 2, CONTIG, CHAIN)                                                               \
+    RUN_KERNEL(tag##3, 3, CONTIG, CHAIN)                                                               \
+    RUN_KERNEL(tag##4, 4, CONTIG, CHAIN)
+RUN_KERNELS(run, true, false)
+RUN_KERNELS(run_then, true, true)
+RUN_KERNELS(set, false, false)
+RUN_KERNELS(set_then, false, true)
+
 /* One kernel per (influence count, store kind, last or not): a leaf each, so that no loop's
  * registers spill into another's. Counts above 4 share one loop with the count read at run
  * time. A group with another after it (CHAIN) hands over to that one's kernel where its own
@@ -212,5 +294,9 @@ const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
     scattered_then1, scattered_then2, scattered_then3, scattered_then4, scattered_thenn,
     contig_then1,    contig_then2,    contig_then3,    contig_then4,    contig_thenn,
     deformed_then1,  deformed_then2,  deformed_then3,  deformed_then4,  deformed_thenn,
+    run1,            run2,            run3,            run4,
+    run_then1,       run_then2,       run_then3,       run_then4,
+    set1,            set2,            set3,            set4,
+    set_then1,       set_then2,       set_then3,       set_then4,
 };
 #endif

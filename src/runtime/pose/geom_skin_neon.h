@@ -48,7 +48,8 @@ static inline void mf_skin_weighted_neon(const float *mats, const mf_skel_data *
                                          float *out)
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att] - g->runs; /* the chain of every vertex */
+    g += g->runs;
     for (int32_t k = 0; k < ng; k++, g++) {
         const float *r = &d->skin_records[g->record_first].wx; /* 4 floats a record, read as one run */
         const int32_t *vo = &d->skin_vertices[g->vertex_first].out;

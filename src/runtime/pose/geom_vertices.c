@@ -182,7 +182,8 @@ static __attribute__((noinline)) void skin_weighted_sse2(const float *mats, cons
                                                          const float *deform, float *out)
 {
     const mf_sd_skin_group *g = d->skin_groups + d->skin_group_first[att];
-    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att];
+    int32_t ng = d->skin_group_first[att + 1] - d->skin_group_first[att] - g->runs; /* the chain of every vertex */
+    g += g->runs;
     for (int32_t k = 0; k < ng; k++, g++) {
         const float *r = &d->skin_records[g->record_first].wx; /* 4 floats a record, read as one run */
         const int32_t *vo = &d->skin_vertices[g->vertex_first].out;
@@ -231,18 +232,19 @@ static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slo
 }
 
 #if MF_SKIN_AVX
-static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at, float *out);
+static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, float *out, const mf_sd_attachment *at);
 
 /* Meshes through the AVX kernels, the matrices packed. Out of line: what they hold in
  * registers (the deform, the groups) would cost the regions, the most common, a frame; noipa
- * keeps skin()'s arguments as they are (no copies through the stack). */
-static MF_NOIPA int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at,
-                                      float *out)
+ * keeps skin()'s arguments as they are (no copies through the stack); out before at, as
+ * mf_pose_world_vertices has them (its fourth argument), so that it moves only at. */
+static MF_NOIPA int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att, float *out,
+                                      const mf_sd_attachment *at)
 {
     return mf_skin_weighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
 }
-static MF_NOIPA int32_t skin_unweighted(const mf_pose *p, int32_t slot, int32_t att, const mf_sd_attachment *at,
-                                        float *out)
+static MF_NOIPA int32_t skin_unweighted(const mf_pose *p, int32_t slot, int32_t att, float *out,
+                                        const mf_sd_attachment *at)
 {
     return mf_skin_unweighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
 }
@@ -260,20 +262,20 @@ static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf
     const mf_pose_scratch *s = p->scratch;
     uint16_t ready; /* AVX and the matrices packed: both flags 1 (either byte order) */
     memcpy(&ready, &s->skin_mats_valid, sizeof ready);
-    if (ready != 0x0101) return skin_avx_slow(p, slot, att, at, out);
+    if (ready != 0x0101) return skin_avx_slow(p, slot, att, out, at);
     const mf_skel_data *d = p->data;
     if (at->type == MF_SD_ATT_REGION) /* 4 corners, unweighted, never deformed (checked at load) */
         return mf_skin_region_avx(s->skin_mats + 8 * (size_t)d->slots[slot].bone, d->floats + at->vertex_first, out);
-    if (at->flags & MF_SD_ATT_WEIGHTED) return skin_weighted(p, slot, att, at, out);
-    return skin_unweighted(p, slot, att, at, out);
+    if (at->flags & MF_SD_ATT_WEIGHTED) return skin_weighted(p, slot, att, out, at);
+    return skin_unweighted(p, slot, att, out, at);
 }
 
 const float *mf_skin_avx_mats(const mf_pose *p) { return p->scratch->skin_avx ? pose_mats(p) : NULL; }
 
 /* skin() without AVX (skin_simd) or after a world change (the packing once, then the
  * skinning). */
-static __attribute__((noinline)) int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att,
-                                                      const mf_sd_attachment *at, float *out)
+static __attribute__((noinline)) int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, float *out,
+                                                      const mf_sd_attachment *at)
 {
     if (!p->scratch->skin_avx) return skin_simd(p, slot, att, at, out);
     const mf_skel_data *d = p->data;
@@ -311,8 +313,7 @@ int32_t mf_skin_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
     return at->vertex_count;
 }
 
-/* Out of line for mf_pose_world_vertices too: the checks before it keep registers it would
- * have to save. */
+/* Out of line: the draw list's and the bounds' entry without AVX. */
 __attribute__((noinline)) int32_t mf_skin_attachment(const mf_pose *p, int32_t slot, int32_t att,
                                                      const mf_sd_attachment *at, float *out)
 {
@@ -375,10 +376,12 @@ void mf_pose_palette(const mf_pose *p, float *out)
     }
 }
 
+/* skin() inline after the checks: every path out is a tail call (the out-of-line kernels take
+ * out before at, so out stays in its register). */
 int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, float *out, int32_t cap)
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
-    return at ? mf_skin_attachment(p, slot, att, at, out) : 0;
+    return at ? skin(p, slot, att, at, out) : 0;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
