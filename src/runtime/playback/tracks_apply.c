@@ -258,8 +258,9 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
         memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
         t->slots_marked = t->slots_to_setup = false;
     }
-    int32_t n = t->track_count; /* the tracks up to the last with an entry (an apply sets none) */
+    int32_t n = t->track_top; /* the tracks up to the last with an entry (an apply sets none) */
     while (n > 0 && t->current[n - 1] < 0) n--;
+    t->track_top = n;
     for (int32_t i = 0; i < n; i++) {
         int32_t ci = t->current[i];
         if (ci < 0 || t->entries[ci].delay > 0) continue;

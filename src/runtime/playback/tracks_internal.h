@@ -39,6 +39,7 @@ struct mf_tracks {
     mf_allocator alloc;
     int32_t track_count;
     int32_t *current;   /* per track: entry index, -1 none */
+    int32_t track_top;  /* the tracks from here up have no entry (an apply lowers it to the last with one + 1) */
     bool ever_applied;  /* an entry has posed */
     bool pose_kept;     /* a track that posed was cleared: its pose stays (mf_tracks_bounds) */
     /* the entry pool and per-entry mixing state (max_tl per entry) */
