@@ -213,6 +213,13 @@ static void test_events_any(void **state)
             int32_t n = 0;
             assert_int_equal(mf_pose_events_of(&r.data, 0, tls, ntl, at[a], at[b], false, ev, 16, &n, NULL), MF_OK);
             assert_int_equal(mf_pose_events_any(&r.data, tls, ntl, at[a], at[b]), n > 0);
+            /* the tracks' cursor: the same answer from any window start in [lo, next) */
+            double lo = at[a] < 0 ? -1.0 : at[a], nx = mf_pose_events_next(&r.data, tls, ntl, lo);
+            for (int a2 = 0; a2 < na; a2++) {
+                double lo2 = at[a2] < 0 ? -1.0 : at[a2];
+                if (lo2 >= lo && lo2 < nx)
+                    assert_int_equal(nx <= at[b], mf_pose_events_any(&r.data, tls, ntl, lo2, at[b]));
+            }
             fired += n > 0;
         }
     }

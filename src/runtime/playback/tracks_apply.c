@@ -117,7 +117,11 @@ static inline __attribute__((always_inline)) void queue_events(mf_tracks *t, int
         int32_t c1 = 0, c2 = 0, d1 = 0, d2 = 0;
         double last = e->anim_last;
         if (anim >= last || last < 0) { /* most frames fire nothing: asked first, cheaply */
-            if (mf_pose_events_any(t->d, evs, ev_n, last, anim))
+            /* the clip's cursor: a search only when the window leaves it */
+            mf_event_cursor *cur = &t->ev_cursor[t->clip_event_first[e->clip]];
+            double lo = last < 0 ? -1.0 : last; /* mf_pose_events_of's window without loop */
+            if (!(lo >= cur->lo && cur->next > lo)) cur->lo = lo, cur->next = mf_pose_events_next(t->d, evs, ev_n, lo);
+            if (cur->next <= anim)
                 mf_pose_events_of(t->d, e->clip, evs, ev_n, last, anim, false, t->fired, 64, &c1, &d1);
         } else { /* wrapped: the rest of the lap, then the start of the next */
             mf_pose_events_of(t->d, e->clip, evs, ev_n, last, e->clip_end, false, t->fired, 64, &c1, &d1);
@@ -254,8 +258,9 @@ static mf_result apply(mf_tracks *t, mf_pose *pose, unsigned what)
         memset(t->slot_state, SLOT_UNKEYED, (size_t)d->slot_count);
         t->slots_marked = t->slots_to_setup = false;
     }
-    int32_t n = t->track_count; /* the tracks up to the last with an entry (an apply sets none) */
+    int32_t n = t->track_top; /* the tracks up to the last with an entry (an apply sets none) */
     while (n > 0 && t->current[n - 1] < 0) n--;
+    t->track_top = n;
     for (int32_t i = 0; i < n; i++) {
         int32_t ci = t->current[i];
         if (ci < 0 || t->entries[ci].delay > 0) continue;

@@ -108,6 +108,16 @@ int32_t mf_tracks_new_entry(mf_tracks *t)
     return i;
 }
 
+/* The event timelines of d's clips (the clip tables' event list). */
+static int32_t event_timelines(const mf_skel_data *d)
+{
+    int32_t n = 0;
+    for (int32_t c = 0; c < d->clip_count; c++)
+        for (int32_t j = 0; j < d->clips[c].timeline_count; j++)
+            n += d->timelines[d->clips[c].timeline_first + j].kind == MF_SD_TL_EVENT;
+    return n;
+}
+
 /* own: where the tracks' own clip tables are carved; NULL: they are shared. */
 static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layout *l, mf_lines_layout *cold,
                  size_t *cold_zeroed)
@@ -118,6 +128,7 @@ static void plan(mf_tracks *t, int32_t pool, mf_clip_tables *own, mf_lines_layou
     t->current = mf_lines_carve(l, (size_t)t->track_count, sizeof(int32_t));
     t->entries = mf_lines_carve(l, (size_t)pool, sizeof(mf_track_entry));
     t->slot_state = mf_lines_carve(l, (size_t)d->slot_count + 1, 1);
+    t->ev_cursor = mf_lines_carve(l, (size_t)event_timelines(d) + 1, sizeof(mf_event_cursor));
     if (own) mf_clip_tables_carve(l, d, own); /* a frame reads the attachment and event lists */
     /* the cold block (mf_alloc_cold): a mix's (one entry playing alone touches none of them),
      * when entries change, and callbacks */
@@ -167,6 +178,7 @@ mf_result mf_tracks_create(const mf_skel_data *d, const mf_tracks_config *cfg, c
     plan(t, pool, sh ? NULL : &own, &real, &real_cold, &cold_zeroed);
     add_free(t, pool);
     for (int32_t i = 0; i < t->track_count; i++) t->current[i] = -1;
+    for (int32_t i = 0, n = event_timelines(d); i < n; i++) t->ev_cursor[i].lo = NAN; /* none yet */
     size_t mt = (size_t)(nc + 1) * (size_t)(nc + 1);
     for (size_t i = 0; i < mt; i++) t->mix_table[i] = -1;
     t->segs = sh ? &sh->segs : NULL;

@@ -21,6 +21,12 @@ enum { SLOT_UNKEYED = 0, SLOT_SETUP, SLOT_CURRENT };
 
 #define PROP_MAX 3 /* property ids one timeline sets */
 
+/* A clip's event cursor (mf_pose_events_next): its event timelines have no key in (lo, next) and
+ * one at next; lo NaN: none yet. Lets a frame without events skip the key search. */
+typedef struct mf_event_cursor {
+    double lo, next;
+} mf_event_cursor;
+
 typedef struct queued {
     uint8_t type;
     int32_t entry;
@@ -33,6 +39,7 @@ struct mf_tracks {
     mf_allocator alloc;
     int32_t track_count;
     int32_t *current;   /* per track: entry index, -1 none */
+    int32_t track_top;  /* the tracks from here up have no entry (an apply lowers it to the last with one + 1) */
     bool ever_applied;  /* an entry has posed */
     bool pose_kept;     /* a track that posed was cleared: its pose stays (mf_tracks_bounds) */
     /* the entry pool and per-entry mixing state (max_tl per entry) */
@@ -58,6 +65,7 @@ struct mf_tracks {
      * so that an apply visits only those (clip_count + 1 firsts each) */
     int32_t *clip_attach_first, *clip_attach;
     int32_t *clip_event_first, *clip_events;
+    mf_event_cursor *ev_cursor; /* per clip with events, at clip_event_first[clip] (this tracks') */
     bool slots_marked, slots_to_setup; /* slot_state holds marks / some SLOT_SETUP */
     bool modes_dirty;
     /* callbacks */

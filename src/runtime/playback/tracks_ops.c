@@ -75,6 +75,7 @@ void mf_tracks_set_current(mf_tracks *t, int32_t track, int32_t entry, bool inte
 {
     int32_t from = t->current[track];
     t->current[track] = entry;
+    if (track >= t->track_top) t->track_top = track + 1;
     mf_track_entry *e = &t->entries[entry];
     e->previous = -1;
     if (from >= 0) {
