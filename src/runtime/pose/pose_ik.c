@@ -639,14 +639,14 @@ static __attribute__((flatten)) void apply_ik_base(mf_pose *p, int32_t k) { appl
 #if MF_TRIG_AVX2
 /* The same compiled for AVX2 (chosen at run time, pose_trig_avx2.c): the same operations, the
  * VEX forms (three operands: fewer copies); no fused multiply-adds. */
-static __attribute__((flatten, target("avx2"))) void apply_ik_avx2(mf_pose *p, int32_t k) { apply_ik(p, k); }
+__attribute__((flatten, target("avx2"))) void mf_pose_apply_ik_avx2(mf_pose *p, int32_t k) { apply_ik(p, k); }
 #endif
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)
 {
 #if MF_TRIG_AVX2
     if (p->scratch->trig_avx2) {
-        apply_ik_avx2(p, k);
+        mf_pose_apply_ik_avx2(p, k);
         return;
     }
 #endif

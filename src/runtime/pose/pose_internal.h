@@ -295,6 +295,9 @@ int32_t mf_pose_dirty_mark(mf_pose *pose);
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
+/* The IK solve's AVX2 build (defined where pose_trig.h's MF_TRIG_AVX2 is set): the world
+ * update's AVX2 loop calls it directly, not through mf_pose_apply_ik's CPU test. */
+void mf_pose_apply_ik_avx2(mf_pose *pose, int32_t ik);
 /* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one
  * constraint at its place in the order, setup settings (from mf_pose_reset), and a physics
  * timeline of a sample (prev_time/time are track times; loop as sampled). */
