@@ -55,6 +55,7 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     p->ik_active = mf_lines_carve(l, nik, 1);
     s->ik_os = mf_lines_carve(l, nik, sizeof(double));
     s->ik_os_key = mf_lines_carve(l, nik * 2, sizeof(uint32_t));
+    s->ik_fixed = mf_lines_carve(l, nik, sizeof(mf_ik_fixed));
     p->tf_mix = mf_lines_carve(l, ntf * 6, sizeof(float));
     p->tf_active = mf_lines_carve(l, ntf, 1);
     p->path_position = mf_lines_carve(l, np, sizeof(float));
@@ -173,6 +174,18 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     for (int32_t i = 0; i < data->ik_count; i++) p->ik_active[i] = !data->ik[i].skin_required;
     for (int32_t i = 0; i < 2 * data->ik_count; i++) s->ik_os_key[i] = 0; /* x = y = +0: atan2 gives +0 */
     for (int32_t i = 0; i < data->ik_count; i++) s->ik_os[i] = 0;
+    for (int32_t i = 0; i < data->ik_count; i++) {
+        const mf_sd_ik *ik = &data->ik[i];
+        const int32_t *b = data->bone_lists + ik->bone_first;
+        mf_ik_fixed *f = &s->ik_fixed[i];
+        f->bone = b[0], f->child = ik->bone_count == 1 ? -1 : b[1];
+        f->pp = data->bones[b[0]].parent, f->target = ik->target;
+        f->len = data->bones[f->child >= 0 ? f->child : f->bone].length;
+        f->kind = ik->bone_count == 1                                       ? MF_IKF_ONE
+                  : f->pp >= 0 && data->bones[f->child].parent == f->bone ? MF_IKF_CHAIN
+                                                                            : MF_IKF_TWO;
+        f->uniform = ik->uniform != 0, f->pad[0] = f->pad[1] = 0;
+    }
     for (int32_t i = 0; i < data->transform_count; i++)
         p->tf_active[i] = !data->transform[i].skin_required;
     for (int32_t i = 0; i < data->path_count; i++) p->path_active[i] = !data->path[i].skin_required;

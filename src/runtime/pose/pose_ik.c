@@ -436,10 +436,11 @@ static __attribute__((noinline)) void one_commit(mf_pose *p, int32_t bone, int32
 }
 
 /* The fast one-bone pass: a Normal bone under a parent, its cos and sin new. */
-static inline __attribute__((always_inline)) bool ik_one_fast(mf_pose *p, int32_t bone, int32_t target,
-                                                              bool compress, bool stretch, bool uniform, float mix)
+static inline __attribute__((always_inline)) bool ik_one_fast(mf_pose *p, const mf_ik_fixed *f, bool compress,
+                                                              bool stretch, float mix)
 {
-    int32_t par = p->data->bones[bone].parent;
+    int32_t bone = f->bone, par = f->pp, target = f->target;
+    bool uniform = f->uniform;
     if (par < 0 || p->inherit[bone] != MF_SD_INHERIT_NORMAL) return false;
     bool off = false;
     float arot = p->arot[bone], ashx = p->ashx[bone], fsx = p->asx[bone], fsy = p->asy[bone];
@@ -458,7 +459,7 @@ static inline __attribute__((always_inline)) bool ik_one_fast(mf_pose *p, int32_
     if (rot_ik > 180) rot_ik -= 360;
     else if (rot_ik < -180) rot_ik += 360;
     double sx = fsx, sy = fsy;
-    if (compress || stretch) one_scale(tx, ty, p->data->bones[bone].length, compress, stretch, uniform, mix, &sx, &sy);
+    if (compress || stretch) one_scale(tx, ty, f->len, compress, stretch, uniform, mix, &sx, &sy);
     float rot = (float)(arot + rot_ik * mix);
     fsx = (float)sx, fsy = (float)sy;
     __asm__("" : "+r"(p)); /* ik_two_fast says why */
@@ -504,15 +505,14 @@ static __attribute__((noinline)) void two_commit(mf_pose *p, int32_t parent, int
 /* The fast two-bone pass: a chain of Normal bones under a parent bone, the parent's scale
  * uniform, the child off the parent's origin (what rigs have), both bones' cos and sin new
  * (they mostly turn). */
-static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_t con, int32_t parent,
-                                                              int32_t child, int32_t target, int bend, bool stretch,
-                                                              bool uniform, float softness, float mix)
+static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_t con, const mf_ik_fixed *f,
+                                                              int bend, bool stretch, float softness, float mix)
 {
-    const mf_sd_bone *bd = p->data->bones;
+    /* a chain under a parent bone (MF_IKF_CHAIN, apply_ik tested it: the child's parent is the
+     * parent, which also says parent != child) */
+    int32_t parent = f->bone, child = f->child, pp = f->pp, target = f->target;
+    bool uniform = f->uniform;
     if (p->inherit[parent] != MF_SD_INHERIT_NORMAL || p->inherit[child] != MF_SD_INHERIT_NORMAL) return true;
-    int32_t pp = bd[parent].parent;
-    /* a chain: the child's parent is the parent (which also says parent != child) */
-    if (pp < 0 || bd[child].parent != parent) return false;
     bool off = false;
     double psx = p->asx[parent], psy = p->asy[parent], csx = p->asx[child];
     if (psx < 0) psx = -psx; /* the flips (o1, o2, s2) come back below */
@@ -539,7 +539,7 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
     __m128d v = _mm_sub_pd(cw, q0);
     v = _mm_sub_pd(_mm_mul_pd(_mm_sub_pd(_mm_mul_pd(v, qdqa), _mm_mul_pd(pd_swap(v), qbqc)), vid), pxy);
     __m128d v2 = _mm_mul_pd(v, v);
-    double l1 = sqrt_(_mm_cvtsd_f64(v2) + pd_hi(v2)), l2 = bd[child].length * csx;
+    double l1 = sqrt_(_mm_cvtsd_f64(v2) + pd_hi(v2)), l2 = f->len * csx;
     if (l1 < 0.0001) return false;
     v = _mm_sub_pd(pd_ld(p->wx + target, p->wy + target), q0);
     v = _mm_sub_pd(_mm_mul_pd(_mm_sub_pd(_mm_mul_pd(v, qdqa), _mm_mul_pd(pd_swap(v), qbqc)), vid), pxy);
@@ -611,27 +611,25 @@ static inline __attribute__((always_inline)) bool ik_two_fast(mf_pose *p, int32_
 /* mf_pose_apply_ik's body; the fast passes where they answer, else the general ones. */
 static inline __attribute__((always_inline)) void apply_ik(mf_pose *p, int32_t k)
 {
-    const mf_sd_ik *ik = &p->data->ik[k];
     float mix = p->ik_mix[k];
     if (mix == 0) return;
-    int32_t t = ik->target;
-    const int32_t *bones = p->data->bone_lists + ik->bone_first;
-    if (ik->bone_count == 1) {
+    const mf_ik_fixed *f = &p->scratch->ik_fixed[k];
+    int32_t t = f->target;
+    if (f->kind == MF_IKF_ONE) {
         bool compress = p->ik_compress[k], stretch = p->ik_stretch[k];
 #if MF_TRIG_SSE2
-        if (ik_one_fast(p, bones[0], t, compress, stretch, ik->uniform, mix)) return;
+        if (ik_one_fast(p, f, compress, stretch, mix)) return;
 #endif
-        ik_one(p, bones[0], p->wx[t], p->wy[t], compress, stretch, ik->uniform, mix);
+        ik_one(p, f->bone, p->wx[t], p->wy[t], compress, stretch, f->uniform, mix);
         return;
     }
-    int32_t parent = bones[0], child = bones[1];
     float softness = p->ik_softness[k];
     int bend = p->ik_bend[k];
     bool stretch = p->ik_stretch[k];
 #if MF_TRIG_SSE2
-    if (ik_two_fast(p, k, parent, child, t, bend, stretch, ik->uniform, softness, mix)) return;
+    if (f->kind == MF_IKF_CHAIN && ik_two_fast(p, k, f, bend, stretch, softness, mix)) return;
 #endif
-    ik_two(p, k, parent, child, p->wx[t], p->wy[t], bend, stretch, ik->uniform, softness, mix);
+    ik_two(p, k, f->bone, f->child, p->wx[t], p->wy[t], bend, stretch, f->uniform, softness, mix);
 }
 
 /* flatten: the fast passes' helpers inlined (the baseline build: SSE2 where the fast passes
@@ -641,14 +639,14 @@ static __attribute__((flatten)) void apply_ik_base(mf_pose *p, int32_t k) { appl
 #if MF_TRIG_AVX2
 /* The same compiled for AVX2 (chosen at run time, pose_trig_avx2.c): the same operations, the
  * VEX forms (three operands: fewer copies); no fused multiply-adds. */
-static __attribute__((flatten, target("avx2"))) void apply_ik_avx2(mf_pose *p, int32_t k) { apply_ik(p, k); }
+__attribute__((flatten, target("avx2"))) void mf_pose_apply_ik_avx2(mf_pose *p, int32_t k) { apply_ik(p, k); }
 #endif
 
 void mf_pose_apply_ik(mf_pose *p, int32_t k)
 {
 #if MF_TRIG_AVX2
     if (p->scratch->trig_avx2) {
-        apply_ik_avx2(p, k);
+        mf_pose_apply_ik_avx2(p, k);
         return;
     }
 #endif

@@ -194,7 +194,23 @@ typedef struct mf_pose_scratch {
     double phys_frame_dt;       /* the time handed at the last begin (a reset keeps only it) */
     int32_t phys_mode;    /* mf_physics_mode */
     void *cold;           /* the pose's second block (mf_alloc_cold): path scratch and deform */
+    struct mf_ik_fixed *ik_fixed; /* per IK constraint what its solve needs from the data */
 } mf_pose_scratch;
+
+/* An IK constraint's bones as its solve takes them, from the data alone (pose_create.c), so a
+ * frame tests no rig-constant facts: bone the first (the parent of a two-bone chain), child
+ * the second (-1: one bone), pp bone's parent (-1: a root), len the length the solve reads
+ * (child's for two bones, bone's for one). */
+typedef struct mf_ik_fixed {
+    int32_t bone, child, pp, target;
+    float len;
+    uint8_t kind; /* MF_IKF_* */
+    uint8_t uniform;
+    uint8_t pad[2];
+} mf_ik_fixed;
+/* one bone; two bones forming a chain under a parent bone (child's parent is bone, pp >= 0:
+ * the fast two-bone pass's shape); two bones otherwise (the general pass only) */
+enum { MF_IKF_ONE = 1, MF_IKF_CHAIN, MF_IKF_TWO };
 
 /* What a physics constraint's solve needs from the data alone, worked out once at create
  * (mf_pose_physics_prepare) instead of every frame. */
@@ -209,7 +225,7 @@ typedef struct mf_phys_fixed {
     uint8_t spin;  /* a turning or stretching channel (rotate, shear_x or scale_x > 0) on a bone
                     * of positive length */
     uint8_t chan;  /* MF_PF_*: which of rotate, shear_x, scale_x are > 0 */
-    uint8_t pad;
+    uint8_t skin_required; /* MF_SD_PHYS_SKIN_REQUIRED: without a skin it does not run */
 } mf_phys_fixed;
 enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 /* Constraint k's fixed data (mf_pose_physics_prepare fills a pose's; the GPU's rig program
@@ -279,6 +295,9 @@ int32_t mf_pose_dirty_mark(mf_pose *pose);
 void mf_pose_apply_ik(mf_pose *pose, int32_t ik);
 void mf_pose_apply_transform(mf_pose *pose, int32_t tf);
 void mf_pose_apply_path(mf_pose *pose, int32_t path);
+/* The IK solve's AVX2 build (defined where pose_trig.h's MF_TRIG_AVX2 is set): the world
+ * update's AVX2 loop calls it directly, not through mf_pose_apply_ik's CPU test. */
+void mf_pose_apply_ik_avx2(mf_pose *pose, int32_t ik);
 /* Physics (pose_physics*.c): the frame's start (takes the pending time and movement), one
  * constraint at its place in the order, setup settings (from mf_pose_reset), and a physics
  * timeline of a sample (prev_time/time are track times; loop as sampled). */
@@ -298,6 +317,13 @@ static inline bool mf_pose_physics_runs(const mf_pose *p, int32_t k)
 {
     bool on = p->skin ? p->skin->physics_active[k] != 0 : !(p->data->physics[k].flags & MF_SD_PHYS_SKIN_REQUIRED);
     return on && p->active[p->data->physics[k].bone];
+}
+/* mf_pose_physics_runs from the constraint's fixed data (the solver's: its line is read next
+ * anyway, and no data lookups through the constraint's stride). */
+static inline bool mf_pose_physics_runs_fixed(const mf_pose *p, int32_t k, const mf_phys_fixed *f)
+{
+    bool on = p->skin ? p->skin->physics_active[k] != 0 : !f->skin_required;
+    return on && p->active[f->bone];
 }
 static inline int32_t mf_pose_physics_steps(double *remaining, double step)
 {

@@ -285,6 +285,7 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
     f->chan = (uint8_t)((c->rotate > 0 ? MF_PF_ROTATE : 0) | (c->shear_x > 0 ? MF_PF_SHEAR : 0) |
                         (c->scale_x > 0 ? MF_PF_SCALE : 0));
     f->spin = f->len > 0 && f->chan != 0;
+    f->skin_required = (c->flags & MF_SD_PHYS_SKIN_REQUIRED) != 0;
 }
 
 void mf_pose_physics_prepare(mf_pose *p)
@@ -388,8 +389,8 @@ _Static_assert(offsetof(mf_sd_physics, y) == offsetof(mf_sd_physics, x) + sizeof
 static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
-    if (!mf_pose_physics_runs(p, k)) return;
     const mf_phys_fixed *f = &s->phys_fixed[k];
+    if (!mf_pose_physics_runs_fixed(p, k, f)) return;
     int32_t i = f->bone;
     const mf_sd_physics *c = &p->data->physics[k];
     float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;

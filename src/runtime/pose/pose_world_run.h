@@ -1,5 +1,6 @@
 /* The world update's program loop (pose_world.c), included there once for each instruction set:
- * MF_RUN_NAME the function, MF_RUN_TARGET its target attribute. Not a header of its own. */
+ * MF_RUN_NAME the function, MF_RUN_TARGET its target attribute, MF_RUN_IK and MF_RUN_PHYSICS
+ * the solves it calls. Not a header of its own. */
 #define MF_RUN_CAT2(a, b) a##b
 #define MF_RUN_CAT(a, b) MF_RUN_CAT2(a, b)
 #define MF_RUN_FAST MF_RUN_CAT(MF_RUN_NAME, _fast)
@@ -65,11 +66,11 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
             } else if (p->active[i]) { /* the IK computes it: its world before is never read */
                 n.ops++; /* world_valid already set by the mark */
             }
-            if (on) mf_pose_apply_ik(p, k);
+            if (on) MF_RUN_IK(p, k);
             break;
         }
         case MF_OP_IK:
-            if (p->ik_active[o->a]) mf_pose_apply_ik(p, o->a);
+            if (p->ik_active[o->a]) MF_RUN_IK(p, o->a);
             break;
         case MF_OP_TRANSFORM:
             if (p->tf_active[o->a]) mf_pose_apply_transform(p, o->a);
@@ -78,7 +79,7 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
             if (p->path_active[o->a]) mf_pose_apply_path(p, o->a);
             break;
         case MF_OP_PHYSICS:
-            mf_pose_apply_physics(p, o->a); /* checks its own activity */
+            MF_RUN_PHYSICS(p, o->a); /* checks its own activity */
             break;
         case MF_OP_END:
             goto end;
@@ -92,6 +93,8 @@ end:
 }
 
 #undef MF_RUN_FAST
+#undef MF_RUN_IK
+#undef MF_RUN_PHYSICS
 #undef MF_RUN_CAT
 #undef MF_RUN_CAT2
 #undef MF_RUN_NAME
