@@ -28,6 +28,19 @@ static void rotate_world(mf_pose *p, int32_t i, double r)
     p->d[i] = (float)(sn * b + cs * d);
 }
 
+/* Moves bone i's world origin towards the offset point (ox, oy) by the translation mixes. */
+static inline __attribute__((always_inline)) void move_world(mf_pose *p, int32_t i, double ox, double oy,
+                                                             const float *mix, bool relative)
+{
+    if (relative) {
+        p->wx[i] += (float)(ox * mix[1]);
+        p->wy[i] += (float)(oy * mix[2]);
+    } else {
+        p->wx[i] += (float)((ox - p->wx[i]) * mix[1]);
+        p->wy[i] += (float)((oy - p->wy[i]) * mix[2]);
+    }
+}
+
 static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, bool relative)
 {
     int32_t tg = t->target;
@@ -48,13 +61,7 @@ static void world_mode(mf_pose *p, const mf_sd_transform *t, const float *mix, b
             double r = relative ? tx_ang + off_rot : tx_ang - mf_atan2(p->c[i], p->a[i]) + off_rot;
             rotate_world(p, i, wrapr(r) * mix[0]);
         }
-        if (relative) {
-            p->wx[i] += (float)(ox * mix[1]);
-            p->wy[i] += (float)(oy * mix[2]);
-        } else {
-            p->wx[i] += (float)((ox - p->wx[i]) * mix[1]);
-            p->wy[i] += (float)((oy - p->wy[i]) * mix[2]);
-        }
+        move_world(p, i, ox, oy, mix, relative);
         if (mix[3] != 0) {
             double s = mf_sqrt_sq((double)p->a[i] * p->a[i] + (double)p->c[i] * p->c[i]);
             double ts = mf_sqrt_sq(ta * ta + tc * tc);
@@ -103,13 +110,7 @@ static void world_move(mf_pose *p, const mf_sd_transform *t, const float *mix, b
     const int32_t *bones = p->data->bone_lists + t->bone_first;
     for (int32_t k = 0; k < t->bone_count; k++) {
         int32_t i = bones[k];
-        if (relative) {
-            p->wx[i] += (float)(ox * mix[1]);
-            p->wy[i] += (float)(oy * mix[2]);
-        } else {
-            p->wx[i] += (float)((ox - p->wx[i]) * mix[1]);
-            p->wy[i] += (float)((oy - p->wy[i]) * mix[2]);
-        }
+        move_world(p, i, ox, oy, mix, relative);
         applied(p, i); /* i is the constraint's: in range */
     }
 }
