@@ -430,8 +430,7 @@ typedef struct mf_sd_bounds {
  * chain comes before those groups in the attachment's range (the first group's runs field says
  * how many groups it has): a run group per set of at least 8 vertices with the same bones (at
  * most 4; the set: a run of consecutive ones, or in attachments of at most 256 vertices every
- * one, whichever the
- * cost model prefers; kernel 30 + count - 1 when they follow each other, with one vertex entry,
+ * one, whichever the cost model prefers; kernel 30 + count - 1 when they follow each other, with one vertex entry,
  * the first's, else 38 + count - 1, an entry a vertex; +4 when chained; records: the bones'
  * 8 · bone, then per eight vertices and per influence w·x, w·y and w of each, zeros past the
  * set), then count groups of the other vertices. The chain after it holds every vertex
