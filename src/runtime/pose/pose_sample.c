@@ -159,12 +159,10 @@ static int32_t sequence_frame(int32_t mode, int32_t index, float delay, double e
     }
 }
 
-#define local_time mf_pose_clip_time
-
 float mf_clip_local_time(const mf_skel_data *d, int32_t clip, double time, bool loop)
 {
     if (!d || clip < 0 || clip >= d->clip_count) return (float)time;
-    return (float)local_time(d, clip, time, loop);
+    return (float)mf_pose_clip_time(d, clip, time, loop);
 }
 
 typedef struct sampler {
@@ -356,7 +354,7 @@ static void physics_timeline(mf_pose *p, const mf_clip_sample *cs, const mf_sd_t
     double prev = -1, len = d->clips[cs->clip].length;
     bool wrapped = false;
     if (cs->prev_time >= 0 && cs->prev_time <= cs->time) {
-        prev = local_time(d, cs->clip, cs->prev_time, cs->loop);
+        prev = mf_pose_clip_time(d, cs->clip, cs->prev_time, cs->loop);
         if (cs->loop && len > 0) wrapped = floor(cs->prev_time / len) != floor(cs->time / len);
     } else if (cs->prev_time > cs->time) {
         prev = t; /* backwards: no reset key fires */
@@ -473,7 +471,7 @@ mf_result mf_pose_sample_base(mf_pose *p, const mf_clip_sample *cs)
     float thr = cs->discrete_threshold > 0 ? cs->discrete_threshold : 0.5f;
     sampler s = {p, d, cs->weight, cs->blend == MF_CLIP_ADDITIVE, cs->weight >= thr, cs->bone_mask};
     if (!(s.w > 0)) return MF_OK;
-    double t = local_time(d, cs->clip, cs->time, cs->loop);
+    double t = mf_pose_clip_time(d, cs->clip, cs->time, cs->loop);
     const mf_sd_timeline *tls = d->timelines + clip->timeline_first;
     int32_t *cursors = p->cursor + clip->timeline_first;
     mf_pose_seg *segs = p->scratch->seg + clip->timeline_first;

@@ -227,16 +227,13 @@ typedef struct bone_arrays {
 #define MF_RUN_NAME run_program_sse
 #define MF_RUN_TARGET
 #define MF_RUN_IK mf_pose_apply_ik
-#define MF_RUN_PHYSICS mf_pose_apply_physics
 #include "pose_world_run.h"
 #if MF_TRIG_AVX2
 /* The loop in the VEX encoding (three-operand arithmetic: fewer register copies; no fused
  * multiply-adds, so the same bits), where the dirty mark runs with AVX2 too. */
 #define MF_RUN_NAME run_program_avx2
 #define MF_RUN_TARGET __attribute__((target("avx2")))
-#define MF_RUN_IK mf_pose_apply_ik_avx2 /* the solves' AVX2 builds, without their CPU test */
-#define MF_RUN_PHYSICS mf_pose_apply_physics /* (its AVX2 build called directly was slower: GCC
-                                              * compiled the solve worse with it global) */
+#define MF_RUN_IK mf_pose_apply_ik_avx2 /* the IK solve's AVX2 build, without its CPU test */
 #include "pose_world_run.h"
 #endif
 

@@ -1,6 +1,6 @@
 /* The world update's program loop (pose_world.c), included there once for each instruction set:
- * MF_RUN_NAME the function, MF_RUN_TARGET its target attribute, MF_RUN_IK and MF_RUN_PHYSICS
- * the solves it calls. Not a header of its own. */
+ * MF_RUN_NAME the function, MF_RUN_TARGET its target attribute, MF_RUN_IK the IK solve it
+ * calls. Not a header of its own. */
 #define MF_RUN_CAT2(a, b) a##b
 #define MF_RUN_CAT(a, b) MF_RUN_CAT2(a, b)
 #define MF_RUN_FAST MF_RUN_CAT(MF_RUN_NAME, _fast)
@@ -79,7 +79,9 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
             if (p->path_active[o->a]) mf_pose_apply_path(p, o->a);
             break;
         case MF_OP_PHYSICS:
-            MF_RUN_PHYSICS(p, o->a); /* checks its own activity */
+            /* checks its own activity; its AVX2 build called directly was slower (GCC compiled
+             * the solve worse with it global) */
+            mf_pose_apply_physics(p, o->a);
             break;
         case MF_OP_END:
             goto end;
@@ -94,7 +96,6 @@ end:
 
 #undef MF_RUN_FAST
 #undef MF_RUN_IK
-#undef MF_RUN_PHYSICS
 #undef MF_RUN_CAT
 #undef MF_RUN_CAT2
 #undef MF_RUN_NAME
