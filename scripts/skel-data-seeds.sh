@@ -16,6 +16,8 @@ build "$tmp/min.mskel" min
 build "$root/fuzz/corpus/mskel/all.mskel" all
 # weighted meshes: the skinning streams
 build "$root/fuzz/corpus/mskel/weighted.mskel" weighted
+# sets of vertices with the same bones: a run chain before the groups (format 7)
+build "$root/fuzz/corpus/mskel/runs.mskel" runs
 # the mannequin with its clips and one atlas page, then with pages small enough for two
 build "$root/examples/mannequin/mannequin.mskel" mannequin
 mkdir -p "$tmp/pages"
