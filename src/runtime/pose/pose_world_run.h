@@ -19,7 +19,7 @@ MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_p
     }
     if (__builtin_expect(code > MF_CHANGED, 0)) {
         if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
-        else update_other(p, (int32_t)i, true);
+        else MF_RUN_OTHER(p, (int32_t)i);
         return;
     }
     /* world_of's first case, its cos and sin fresh from the fill; the local matrix's negated
@@ -96,6 +96,7 @@ end:
 
 #undef MF_RUN_FAST
 #undef MF_RUN_IK
+#undef MF_RUN_OTHER
 #undef MF_RUN_CAT
 #undef MF_RUN_CAT2
 #undef MF_RUN_NAME
