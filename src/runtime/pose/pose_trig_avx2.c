@@ -165,6 +165,64 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arra
                  other ? (unsigned)_mm_movemask_epi8(local) & 0xffu : 0xffu, local);
 }
 
+/* mark8 on bones i..i+15 at once (all lanes fresh): the same per bone, the flag bytes sixteen
+ * to a register and the arrays' addresses taken once for both halves. Returns the bones
+ * whose trigonometry it computed (as two mark8 steps count them). */
+AVX2 static inline __attribute__((always_inline)) int32_t mark16(const mark_arrays *r, mf_pose_scratch *s, int32_t i,
+                                                              bool other)
+{
+    __m256i same0 = _mm256_set1_epi32(-1), same1 = same0, rot0 = same0, rot1 = same0;
+    __m256i shx0 = same0, shx1 = same0, shy0 = same0, shy1 = same0;
+#define MF_CHANNEL2(local, applied, keep0, keep1)                                                          \
+    do {                                                                                                   \
+        __m256i c0_ = _mm256_loadu_si256((const __m256i *)(const void *)(r->local + i));                 \
+        __m256i c1_ = _mm256_loadu_si256((const __m256i *)(const void *)(r->local + i + 8));             \
+        __asm__("" : "+x"(c0_), "+x"(c1_)); /* loaded once, for the compare and the store */          \
+        __m256i *a_ = (__m256i *)(void *)(r->applied + i);                                                \
+        same0 = _mm256_and_si256(same0, _mm256_cmpeq_epi32(c0_, _mm256_loadu_si256(a_)));                \
+        same1 = _mm256_and_si256(same1, _mm256_cmpeq_epi32(c1_, _mm256_loadu_si256(a_ + 1)));            \
+        _mm256_storeu_si256(a_, c0_);                                                                     \
+        _mm256_storeu_si256(a_ + 1, c1_);                                                                 \
+        keep0 = c0_, keep1 = c1_;                                                                         \
+    } while (0)
+    __m256i unused0, unused1;
+    MF_CHANNEL2(x, ax, unused0, unused1);
+    MF_CHANNEL2(y, ay, unused0, unused1);
+    MF_CHANNEL2(rot, arot, rot0, rot1);
+    MF_CHANNEL2(sx, asx, unused0, unused1);
+    MF_CHANNEL2(sy, asy, unused0, unused1);
+    MF_CHANNEL2(shx, ashx, shx0, shx1);
+    MF_CHANNEL2(shy, ashy, shy0, shy1);
+#undef MF_CHANNEL2
+    (void)unused0, (void)unused1;
+    /* the sixteen bones' flags as bytes: 0xff where a bone keeps */
+    __m128i same8 = _mm_packs_epi16(
+        _mm_packs_epi32(_mm256_castsi256_si128(same0), _mm256_extracti128_si256(same0, 1)),
+        _mm_packs_epi32(_mm256_castsi256_si128(same1), _mm256_extracti128_si256(same1, 1)));
+    __m128i vi = _mm_loadu_si128((const __m128i *)(const void *)(r->inherit + i));
+    __m128i vp = _mm_loadu_si128((const __m128i *)(const void *)(r->prev_inherit + i));
+    __m128i va = _mm_loadu_si128((const __m128i *)(const void *)(r->active + i));
+    __m128i vc = _mm_loadu_si128((const __m128i *)(const void *)(r->constrained + i));
+    __m128i vv = _mm_loadu_si128((const __m128i *)(const void *)(r->world_valid + i));
+    _mm_storeu_si128((__m128i *)(void *)(r->prev_inherit + i), vi);
+    const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
+    __m128i inactive = _mm_cmpeq_epi8(va, zero);
+    __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
+    __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
+    dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
+    dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
+    _mm_storeu_si128((__m128i *)(void *)(r->world_valid + i), _mm_andnot_si128(inactive, ones));
+    _mm_storeu_si128((__m128i *)(void *)(r->changed + i), dirty);
+    __m128i local = _mm_set1_epi8(-1); /* the bones whose matrix takes their own angles */
+    if (other) local = _mm_cmpeq_epi8(_mm_min_epu8(vi, ones), vi); /* Normal or OnlyTranslation */
+    unsigned lbits = other ? (unsigned)_mm_movemask_epi8(local) : 0xffffu;
+    unsigned m0 = trig8(s, r, i, _mm256_castsi256_ps(rot0), _mm256_castsi256_ps(shx0), _mm256_castsi256_ps(shy0),
+                        lbits & 0xffu, local);
+    unsigned m1 = trig8(s, r, i + 8, _mm256_castsi256_ps(rot1), _mm256_castsi256_ps(shx1), _mm256_castsi256_ps(shy1),
+                        lbits >> 8, _mm_srli_si128(local, 8));
+    return __builtin_popcount(m0) + __builtin_popcount(m1);
+}
+
 /* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same codes, copies and cache (all
  * but the code past the bones). A bone count past a multiple of eight ends on a step
  * over the last eight bones. Needs eight bones. */
@@ -179,6 +237,7 @@ AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, b
                             s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};
     const mark_arrays *r = &ra;
     const __m128i all = _mm_set1_epi8(-1);
+    for (; i + 16 <= n; i += 16) computed += mark16(r, s, i, other);
     for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));
     if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
         __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
