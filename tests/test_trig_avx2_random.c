@@ -1,5 +1,5 @@
 /* The AVX2 trigonometry fill against the SSE2 one, bit for bit (each lane does what SSE2
- * does): random rotations and shears on rigs of 1 to 21 bones (groups of eight, a group of
+ * does): random rotations and shears on rigs of 1 to 41 bones (groups of sixteen and eight, a group of
  * four and single bones in the tail), with zeros of both signs, multiples of 90 degrees,
  * angles past the vector range and NaN, some bones keeping their angles between updates. */
 #include <math.h>
@@ -47,7 +47,7 @@ static void test_avx2_against_sse2(void **state)
         return;
     }
     uint32_t rng = 0x2468aceu;
-    for (int32_t nb = 1; nb <= 21; nb += 2) {
+    for (int32_t nb = 1; nb <= 41; nb += 2) {
         char rig[4096];
         int len = snprintf(rig, sizeof rig, RIG_HEAD "\"bones\":[{\"name\":\"b0\"}");
         for (int32_t i = 1; i < nb; i++)

@@ -165,11 +165,11 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arra
                  other ? (unsigned)_mm_movemask_epi8(local) & 0xffu : 0xffu, local);
 }
 
-/* mark8 on bones i..i+15 at once (all lanes fresh): the same per bone, the flag bytes sixteen
- * to a register and the arrays' addresses taken once for both halves. Returns the bones
- * whose trigonometry it computed (as two mark8 steps count them). */
-AVX2 static inline __attribute__((always_inline)) int32_t mark16(const mark_arrays *r, mf_pose_scratch *s, int32_t i,
-                                                              bool other)
+/* mark8 on bones i..i+15 at once: the same per bone, the flag bytes sixteen to a register and
+ * the arrays' addresses taken once for both halves (all: every lane fresh). Returns the bones
+ * whose keys differed as bits, as mark8 does. */
+AVX2 static inline __attribute__((always_inline)) unsigned mark16(const mark_arrays *r, mf_pose_scratch *s, int32_t i,
+                                                               __m128i fresh, bool all, bool other)
 {
     __m256i same0 = _mm256_set1_epi32(-1), same1 = same0, rot0 = same0, rot1 = same0;
     __m256i shx0 = same0, shx1 = same0, shy0 = same0, shy1 = same0;
@@ -212,7 +212,9 @@ AVX2 static inline __attribute__((always_inline)) int32_t mark16(const mark_arra
     dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
     dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
     _mm_storeu_si128((__m128i *)(void *)(r->world_valid + i), _mm_andnot_si128(inactive, ones));
-    _mm_storeu_si128((__m128i *)(void *)(r->changed + i), dirty);
+    __m128i *ch = (__m128i *)(void *)(r->changed + i);
+    if (!all) dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadu_si128(ch)));
+    _mm_storeu_si128(ch, dirty);
     __m128i local = _mm_set1_epi8(-1); /* the bones whose matrix takes their own angles */
     if (other) local = _mm_cmpeq_epi8(_mm_min_epu8(vi, ones), vi); /* Normal or OnlyTranslation */
     unsigned lbits = other ? (unsigned)_mm_movemask_epi8(local) : 0xffffu;
@@ -220,7 +222,7 @@ AVX2 static inline __attribute__((always_inline)) int32_t mark16(const mark_arra
                         lbits & 0xffu, local);
     unsigned m1 = trig8(s, r, i + 8, _mm256_castsi256_ps(rot1), _mm256_castsi256_ps(shx1), _mm256_castsi256_ps(shy1),
                         lbits >> 8, _mm_srli_si128(local, 8));
-    return __builtin_popcount(m0) + __builtin_popcount(m1);
+    return m0 | m1 << 8;
 }
 
 /* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same codes, copies and cache (all
@@ -237,14 +239,20 @@ AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, b
                             s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};
     const mark_arrays *r = &ra;
     const __m128i all = _mm_set1_epi8(-1);
-    for (; i + 16 <= n; i += 16) computed += mark16(r, s, i, other);
-    for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));
+    for (; i + 16 <= n; i += 16) computed += __builtin_popcount(mark16(r, s, i, all, true, other));
     if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
         __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        int32_t done = i - (n - 8);
-        unsigned miss = mark8(r, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done;
-        /* counted as the SSE2 pass counts these bones (its group of four counts 4 when one misses) */
-        if (n - i >= 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
+        unsigned miss;
+        if (n - i > 8 && n >= 16) { /* one sixteen-bone step over the last sixteen bones */
+            int32_t done = i - (n - 16);
+            miss = mark16(r, s, n - 16, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), false, other) >> done;
+        } else {
+            for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));
+            int32_t done = i - (n - 8);
+            miss = i < n ? mark8(r, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done : 0;
+        }
+        /* counted as the SSE2 pass counts these bones (its groups of four count 4 when one misses) */
+        for (; n - i >= 4; i += 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
         computed += __builtin_popcount(miss);
     }
     return computed;
