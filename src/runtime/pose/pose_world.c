@@ -237,6 +237,7 @@ typedef struct bone_arrays {
 #define MF_RUN_TARGET
 #define MF_RUN_IK mf_pose_apply_ik
 #define MF_RUN_OTHER(p, i) update_other(p, i, true)
+#define MF_RUN_TF mf_pose_apply_transform
 #include "pose_world_run.h"
 #if MF_TRIG_AVX2
 /* The loop in the VEX encoding (three-operand arithmetic: fewer register copies; no fused
@@ -245,6 +246,7 @@ typedef struct bone_arrays {
 #define MF_RUN_TARGET __attribute__((target("avx2")))
 #define MF_RUN_IK mf_pose_apply_ik_avx2 /* the IK solve's AVX2 build, without its CPU test */
 #define MF_RUN_OTHER(p, i) update_other_avx2(p, i)
+#define MF_RUN_TF mf_pose_apply_transform_avx2
 #include "pose_world_run.h"
 #endif
 
