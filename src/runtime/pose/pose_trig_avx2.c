@@ -288,7 +288,8 @@ AVX512 static inline void sincos16(__m512 x, __m512 *c, __m512 *s)
     __m512 ps = _mm512_add_ps(_mm512_mul_ps(z, _mm512_set1_ps(-1.9515295891e-4f)), _mm512_set1_ps(8.3321608736e-3f));
     ps = _mm512_add_ps(_mm512_mul_ps(z, ps), _mm512_set1_ps(-1.6666654611e-1f));
     __m512 sp = _mm512_add_ps(y, _mm512_mul_ps(_mm512_mul_ps(y, z), ps));
-    __m512 pc = _mm512_add_ps(_mm512_mul_ps(z, _mm512_set1_ps(2.443315711809948e-5f)), _mm512_set1_ps(-1.388731625493765e-3f));
+    __m512 pc = _mm512_add_ps(_mm512_mul_ps(z, _mm512_set1_ps(2.443315711809948e-5f)),
+                              _mm512_set1_ps(-1.388731625493765e-3f));
     pc = _mm512_add_ps(_mm512_mul_ps(z, pc), _mm512_set1_ps(4.166664568298827e-2f));
     __m512 cp = _mm512_add_ps(_mm512_sub_ps(_mm512_set1_ps(1.0f), _mm512_mul_ps(z, _mm512_set1_ps(0.5f))),
                               _mm512_mul_ps(_mm512_mul_ps(z, z), pc));

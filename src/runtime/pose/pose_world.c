@@ -29,7 +29,8 @@ static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p
 
 /* The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
  * own orientation, q = R(prot)·diag(n, n·k). *prot gets the parent's rotation in degrees. */
-static inline __attribute__((always_inline)) void strip_rotation(float pa, float pb, float pc, float pd, float q[4], float *prot)
+static inline __attribute__((always_inline)) void strip_rotation(float pa, float pb, float pc, float pd, float q[4],
+                                                                   float *prot)
 {
     float s2 = pa * pa + pc * pc;
     if (s2 > 0.0001f) {
@@ -44,8 +45,8 @@ static inline __attribute__((always_inline)) void strip_rotation(float pa, float
 
 /* The unit frame of a NoScale bone: the parent's image of the bone's direction (rot),
  * normalised, with a perpendicular y axis (reflected when the parent is, for NoScale). */
-static inline __attribute__((always_inline)) void unit_frame(float pa, float pb, float pc, float pd, float rot, bool keep_reflection,
-                       float z[4])
+static inline __attribute__((always_inline)) void unit_frame(float pa, float pb, float pc, float pd, float rot,
+                                                               bool keep_reflection, float z[4])
 {
     float cr, sr;
     sincosd(rot, &cr, &sr);
