@@ -1,5 +1,5 @@
-/* The AVX2 trigonometry fill against the SSE2 one, bit for bit (each lane does what SSE2
- * does): random rotations and shears on rigs of 1 to 21 bones (groups of eight, a group of
+/* The AVX2 and AVX-512 trigonometry fills against the SSE2 one, bit for bit (each lane does
+ * what SSE2 does): random rotations and shears on rigs of 1 to 41 bones (groups of sixteen and eight, a group of
  * four and single bones in the tail), with zeros of both signs, multiples of 90 degrees,
  * angles past the vector range and NaN, some bones keeping their angles between updates. */
 #include <math.h>
@@ -46,8 +46,13 @@ static void test_avx2_against_sse2(void **state)
         printf("no AVX2 on this CPU: skipped\n");
         return;
     }
+    for (int32_t wide = 0; wide < 2; wide++) { /* the AVX2 steps, then AVX-512's where the CPU has it */
+    if (wide && !mf_pose_trig_avx512_usable()) {
+        printf("no AVX-512 on this CPU: its steps skipped\n");
+        break;
+    }
     uint32_t rng = 0x2468aceu;
-    for (int32_t nb = 1; nb <= 21; nb += 2) {
+    for (int32_t nb = 1; nb <= 41; nb += 2) {
         char rig[4096];
         int len = snprintf(rig, sizeof rig, RIG_HEAD "\"bones\":[{\"name\":\"b0\"}");
         for (int32_t i = 1; i < nb; i++)
@@ -59,7 +64,8 @@ static void test_avx2_against_sse2(void **state)
         assert_int_equal(mf_pose_create(&r.data, NULL, &v, NULL), MF_OK);
         assert_int_equal(mf_pose_create(&r.data, NULL, &w, NULL), MF_OK);
         assert_int_equal(v->scratch->trig_avx2, 1);
-        w->scratch->trig_avx2 = 0; /* the SSE2 fill */
+        v->scratch->trig_avx512 = (uint8_t)wide;
+        w->scratch->trig_avx2 = 0, w->scratch->trig_avx512 = 0; /* the SSE2 fill */
         for (int32_t step = 0; step < 60; step++) {
             for (int32_t i = 0; i < nb; i++) {
                 if (rng_i(&rng, 3) == 0) continue; /* keeps its angles: its key matches */
@@ -78,10 +84,12 @@ static void test_avx2_against_sse2(void **state)
             bits_equal(a->trig_sy, b->trig_sy, nb, "sin y", step);
             bits_equal(v->a, w->a, nb, "a", step), bits_equal(v->d, w->d, nb, "d", step);
             bits_equal(v->wx, w->wx, nb, "wx", step), bits_equal(v->wy, w->wy, nb, "wy", step);
+            if (memcmp(a->changed, b->changed, (size_t)nb) != 0) fail_msg("codes differ at step %d", step);
         }
         mf_pose_destroy(v);
         mf_pose_destroy(w);
         test_rig_free(&r);
+    }
     }
 #else
     printf("no AVX2 fill in this build: skipped\n");

@@ -195,6 +195,8 @@ typedef struct mf_pose_scratch {
     int32_t phys_mode;    /* mf_physics_mode */
     void *cold;           /* the pose's second block (mf_alloc_cold): path scratch and deform */
     struct mf_ik_fixed *ik_fixed; /* per IK constraint what its solve needs from the data */
+    /* s12-world: */
+    uint8_t trig_avx512; /* the CPU has AVX-512 too: the dirty mark sixteen bones a register */
 } mf_pose_scratch;
 
 /* An IK constraint's bones as its solve takes them, from the data alone (pose_create.c), so a

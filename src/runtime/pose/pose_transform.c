@@ -6,6 +6,7 @@
 #include "pose_cmath.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
+#include "pose_world.h"
 
 static double wrapr(double r) { return mf_wrap_rad(r); }
 
@@ -157,31 +158,19 @@ static inline __attribute__((always_inline)) void apply_transform(mf_pose *p, in
 static __attribute__((noinline)) void apply_transform_base(mf_pose *p, int32_t k) { apply_transform(p, k); }
 
 #if MF_TRIG_AVX2
-static __attribute__((noinline, flatten, target("avx2"))) void apply_transform_avx2(mf_pose *p, int32_t k)
+/* (pose_world.h: the world update's AVX2 loop calls it directly, the mixes tested there) */
+__attribute__((noinline, flatten, target("avx2"))) void mf_pose_apply_transform_avx2(mf_pose *p, int32_t k)
 {
     apply_transform(p, k);
 }
 #endif
 
-/* Whether the six mixes are all 0 (either sign; a NaN is not): with SSE2 two compares. */
-static inline bool mixes_off(const float *mix)
-{
-#if MF_TRIG_SSE2
-    __m128 z = _mm_setzero_ps();
-    __m128 hi = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)(mix + 4)));
-    __m128 ne = _mm_or_ps(_mm_cmpneq_ps(_mm_loadu_ps(mix), z), _mm_cmpneq_ps(hi, z));
-    return _mm_movemask_ps(ne) == 0;
-#else
-    return mix[0] == 0 && mix[1] == 0 && mix[2] == 0 && mix[3] == 0 && mix[4] == 0 && mix[5] == 0;
-#endif
-}
-
 void mf_pose_apply_transform(mf_pose *p, int32_t k)
 {
-    if (mixes_off(p->tf_mix + 6 * k)) return;
+    if (mf_pose_tf_mixes_off(p->tf_mix + 6 * k)) return;
 #if MF_TRIG_AVX2
     if (p->scratch->trig_avx2) {
-        apply_transform_avx2(p, k);
+        mf_pose_apply_transform_avx2(p, k);
         return;
     }
 #endif

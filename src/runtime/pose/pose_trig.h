@@ -189,6 +189,9 @@ static inline int32_t mf_pose_trig_group(mf_pose_scratch *s, int32_t i, __m128 r
 #if MF_TRIG_SSE2 && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define MF_TRIG_AVX2 1
 bool mf_pose_trig_avx2_usable(void);
+/* Whether the CPU and the OS have AVX-512 (F, BW, VL) besides AVX2: the dirty mark then takes
+ * sixteen bones a step in one register a channel (mf_pose_scratch.trig_avx512). */
+bool mf_pose_trig_avx512_usable(void);
 int32_t mf_pose_dirty_mark_avx2(mf_pose *pose);
 #else
 #define MF_TRIG_AVX2 0

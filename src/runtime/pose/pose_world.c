@@ -29,7 +29,8 @@ static inline __attribute__((always_inline)) void local_matrix_cached(mf_pose *p
 
 /* The parent's matrix with its rotation taken out (NoRotationOrReflection): its scale in its
  * own orientation, q = R(prot)·diag(n, n·k). *prot gets the parent's rotation in degrees. */
-static void strip_rotation(float pa, float pb, float pc, float pd, float q[4], float *prot)
+static inline __attribute__((always_inline)) void strip_rotation(float pa, float pb, float pc, float pd, float q[4],
+                                                                   float *prot)
 {
     float s2 = pa * pa + pc * pc;
     if (s2 > 0.0001f) {
@@ -44,8 +45,8 @@ static void strip_rotation(float pa, float pb, float pc, float pd, float q[4], f
 
 /* The unit frame of a NoScale bone: the parent's image of the bone's direction (rot),
  * normalised, with a perpendicular y axis (reflected when the parent is, for NoScale). */
-static void unit_frame(float pa, float pb, float pc, float pd, float rot, bool keep_reflection,
-                       float z[4])
+static inline __attribute__((always_inline)) void unit_frame(float pa, float pb, float pc, float pd, float rot,
+                                                               bool keep_reflection, float z[4])
 {
     float cr, sr;
     sincosd(rot, &cr, &sr);
@@ -174,6 +175,15 @@ static __attribute__((noinline)) void update_other(mf_pose *p, int32_t i, bool f
     world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], fresh);
 }
 
+#if MF_TRIG_AVX2
+/* update_other for the AVX2 loop (a bone with inherit other than Normal, under a parent, its
+ * cache fresh): the VEX forms, no fused multiply-adds, so the same bits. */
+__attribute__((noinline, target("avx2"))) static void update_other_avx2(mf_pose *p, int32_t i)
+{
+    world_of(p, i, p->ax[i], p->ay[i], p->arot[i], p->asx[i], p->asy[i], p->ashx[i], p->ashy[i], true);
+}
+#endif
+
 /* The bones an update kept, and those it passed over as inactive (the dirty mark already
  * marked their world stale), and its bone ops other than the fast ones; the others of its
  * bone ops it computed. */
@@ -227,6 +237,8 @@ typedef struct bone_arrays {
 #define MF_RUN_NAME run_program_sse
 #define MF_RUN_TARGET
 #define MF_RUN_IK mf_pose_apply_ik
+#define MF_RUN_OTHER(p, i) update_other(p, i, true)
+#define MF_RUN_TF mf_pose_apply_transform
 #include "pose_world_run.h"
 #if MF_TRIG_AVX2
 /* The loop in the VEX encoding (three-operand arithmetic: fewer register copies; no fused
@@ -234,6 +246,8 @@ typedef struct bone_arrays {
 #define MF_RUN_NAME run_program_avx2
 #define MF_RUN_TARGET __attribute__((target("avx2")))
 #define MF_RUN_IK mf_pose_apply_ik_avx2 /* the IK solve's AVX2 build, without its CPU test */
+#define MF_RUN_OTHER(p, i) update_other_avx2(p, i)
+#define MF_RUN_TF mf_pose_apply_transform_avx2
 #include "pose_world_run.h"
 #endif
 

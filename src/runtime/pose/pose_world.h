@@ -6,6 +6,10 @@
 
 #include "pose_internal.h"
 
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 /* The local 2×2 from bone i's trigonometry cache (pose_world.c says why the signs). */
 static inline __attribute__((always_inline)) void mf_pose_local_fresh(const mf_pose *p, int32_t i, float sx, float sy,
                                                                       float l[4])
@@ -67,5 +71,24 @@ static inline __attribute__((always_inline)) void mf_pose_world_normal2(mf_pose 
     C[j] = pc * l0 - pd * n2;
     D[j] = pd * l3 - pc * n1;
 }
+
+/* Whether transform constraint mixes mix[0..5] are all 0 (either sign; a NaN is not): with
+ * SSE2 two compares. Inline in the world update's loop, which then calls the solve only for a
+ * constraint that moves something. */
+static inline bool mf_pose_tf_mixes_off(const float *mix)
+{
+#if defined(__SSE2__) && !defined(MF_NO_SIMD)
+    __m128 z = _mm_setzero_ps();
+    __m128 hi = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)(mix + 4)));
+    __m128 ne = _mm_or_ps(_mm_cmpneq_ps(_mm_loadu_ps(mix), z), _mm_cmpneq_ps(hi, z));
+    return _mm_movemask_ps(ne) == 0;
+#else
+    return mix[0] == 0 && mix[1] == 0 && mix[2] == 0 && mix[3] == 0 && mix[4] == 0 && mix[5] == 0;
+#endif
+}
+
+/* mf_pose_apply_transform's AVX2 build without the mixes' test and the CPU test (defined where
+ * pose_trig.h's MF_TRIG_AVX2 is set; pose_transform.c). */
+void mf_pose_apply_transform_avx2(mf_pose *p, int32_t k);
 
 #endif

@@ -1,5 +1,6 @@
 /* The world update's program loop (pose_world.c), included there once for each instruction set:
- * MF_RUN_NAME the function, MF_RUN_TARGET its target attribute, MF_RUN_IK the IK solve it
+ * MF_RUN_NAME the function, MF_RUN_TARGET its target attribute, MF_RUN_IK, MF_RUN_OTHER and
+ * MF_RUN_TF the IK solve, the update of a bone of other inheritance and the transform solve it
  * calls. Not a header of its own. */
 #define MF_RUN_CAT2(a, b) a##b
 #define MF_RUN_CAT(a, b) MF_RUN_CAT2(a, b)
@@ -19,7 +20,7 @@ MF_RUN_TARGET static inline __attribute__((always_inline)) void MF_RUN_FAST(mf_p
     }
     if (__builtin_expect(code > MF_CHANGED, 0)) {
         if (code & MF_CHANGED_INACTIVE) n->inactive++; /* stale while inactive */
-        else update_other(p, (int32_t)i, true);
+        else MF_RUN_OTHER(p, (int32_t)i);
         return;
     }
     /* world_of's first case, its cos and sin fresh from the fill; the local matrix's negated
@@ -73,7 +74,7 @@ MF_RUN_TARGET __attribute__((noinline)) static void MF_RUN_NAME(mf_pose *p)
             if (p->ik_active[o->a]) MF_RUN_IK(p, o->a);
             break;
         case MF_OP_TRANSFORM:
-            if (p->tf_active[o->a]) mf_pose_apply_transform(p, o->a);
+            if (p->tf_active[o->a] && !mf_pose_tf_mixes_off(p->tf_mix + 6 * o->a)) MF_RUN_TF(p, o->a);
             break;
         case MF_OP_PATH:
             if (p->path_active[o->a]) mf_pose_apply_path(p, o->a);
@@ -96,6 +97,8 @@ end:
 
 #undef MF_RUN_FAST
 #undef MF_RUN_IK
+#undef MF_RUN_OTHER
+#undef MF_RUN_TF
 #undef MF_RUN_CAT
 #undef MF_RUN_CAT2
 #undef MF_RUN_NAME
