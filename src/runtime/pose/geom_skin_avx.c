@@ -61,7 +61,9 @@ static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)
 /* One group of n vertices from its records *rp and vertices *vop, both left at their ends
  * (the next group's starts): one vertex (reduced with itself), two and four first for the
  * count's low bits, then eight a step (half the loop's share of four; the deformed kernels,
- * rare, four a step), so that only the step count lives through the loop. contig: the group's
+ * rare, four a step). The scattered loops run to an end pointer (no step count beside the
+ * pointers: one register fewer, which spares most chained kernels saved registers, and with
+ * them their frame). contig: the group's
  * vertices are the attachment's in order from vo[0] (stores straight, no offsets read). */
 AVX static INLINE void group(const float *mats, const float **rp, const int32_t **vop, int32_t n, int32_t c,
                              const float *deform, bool contig, float *out)
@@ -105,13 +107,13 @@ AVX static INLINE void group(const float *mats, const float **rp, const int32_t 
         store2(out + vo[4 * (k) + 8], hi), store2h(out + vo[4 * (k) + 12], hi);                        \
     } while (0)
     if (deform) /* rare: four a step, a third of the code */
-        for (uint32_t k = (uint32_t)n >> 2; k != 0; k--, r += 16 * c, vo += 16) SCATTER4(0);
+        for (const int32_t *ve = vo + 16 * (size_t)((uint32_t)n >> 2); vo != ve; r += 16 * c, vo += 16) SCATTER4(0);
     else {
         if (n & 4) {
             SCATTER4(0);
             r += 16 * c, vo += 16;
         }
-        for (uint32_t k = (uint32_t)n >> 3; k != 0; k--, r += 32 * c, vo += 32) {
+        for (const int32_t *ve = vo + 32 * (size_t)((uint32_t)n >> 3); vo != ve; r += 32 * c, vo += 32) {
             SCATTER4(0);
             SCATTER4(4);
         }
