@@ -8,6 +8,7 @@
 #if MF_SKIN_AVX
 #include <immintrin.h>
 
+
 #define AVX __attribute__((target("avx")))
 #define INLINE __attribute__((always_inline)) inline
 
@@ -281,12 +282,23 @@ RUN_KERNELS(set_then, false, true)
     KERNEL(tag##4, 4, DEF, CONTIG, CHAIN)                                                              \
     KERNEL(tag##n, g->count, DEF, CONTIG, CHAIN)
 
+/* Without temporary expression replacement GCC 12 converts each influence's bone offset next
+ * to its multiply instead of all of them first: most of these kernels then fit the
+ * caller-saved registers (no saved registers, no frame; the file's pushes 130 -> 79). Not for
+ * the run kernels, which it makes longer. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-tree-ter")
+#endif
 KERNELS(scattered, NULL, false, false)
 KERNELS(contig, NULL, true, false)
 KERNELS(deformed, def, false, false)
 KERNELS(scattered_then, NULL, false, true)
 KERNELS(contig_then, NULL, true, true)
 KERNELS(deformed_then, def, false, true)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 /* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
 const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {
