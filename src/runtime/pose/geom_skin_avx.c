@@ -8,6 +8,7 @@
 #if MF_SKIN_AVX
 #include <immintrin.h>
 
+
 #define AVX __attribute__((target("avx")))
 #define INLINE __attribute__((always_inline)) inline
 
@@ -27,12 +28,14 @@ AVX static INLINE __m256 share(const float *mats, const float *r, const float *d
 }
 
 /* A vertex's c records summed in order (def: its deform offsets for its first real records,
- * or NULL). */
-AVX static INLINE __m256 vertex(const float *mats, const float *r, int32_t c, const float *def, int32_t real)
+ * or NULL); the first lo (a constant, at most c) without a loop. */
+AVX static INLINE __m256 vertex(const float *mats, const float *r, int32_t c, int32_t lo, const float *def,
+                                int32_t real)
 {
     __m256 acc = share(mats, r, def);
-    for (int32_t j = 1; j < c; j++)
-        acc = _mm256_add_ps(acc, share(mats, r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL));
+    int32_t j = 1;
+    for (; j < lo; j++) acc = _mm256_add_ps(acc, share(mats, r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL));
+    for (; j < c; j++) acc = _mm256_add_ps(acc, share(mats, r + 4 * j, def ? mf_skin_def_at(def, j, real) : NULL));
     return acc;
 }
 
@@ -61,15 +64,17 @@ static inline void store2h(float *o, __m128 v) { _mm_storeh_pi((__m64 *)(void *)
 /* One group of n vertices from its records *rp and vertices *vop, both left at their ends
  * (the next group's starts): one vertex (reduced with itself), two and four first for the
  * count's low bits, then eight a step (half the loop's share of four; the deformed kernels,
- * rare, four a step), so that only the step count lives through the loop. contig: the group's
- * vertices are the attachment's in order from vo[0] (stores straight, no offsets read). */
+ * rare, four a step). The scattered loops run to an end pointer (no step count beside the
+ * pointers: one register fewer, which spares most chained kernels saved registers, and with
+ * them their frame). contig: the group's vertices are the attachment's in order from vo[0]
+ * (stores straight, no offsets read). unrolled: vertex()'s lo. */
 AVX static INLINE void group(const float *mats, const float **rp, const int32_t **vop, int32_t n, int32_t c,
-                             const float *deform, bool contig, float *out)
+                             int32_t unrolled, const float *deform, bool contig, float *out)
 {
     const float *r = *rp;
     const int32_t *vo = *vop;
     float *o = out + vo[0];
-#define V(k) vertex(mats, r + 4 * (k) * c, c, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
+#define V(k) vertex(mats, r + 4 * (k) * c, c, unrolled, deform ? deform + vo[4 * (k) + 1] : NULL, vo[4 * (k) + 2])
     if (n & 1) {
         __m256 a = V(0);
         store2(contig ? o : out + vo[0], reduce_two(a, a));
@@ -105,13 +110,13 @@ AVX static INLINE void group(const float *mats, const float **rp, const int32_t 
         store2(out + vo[4 * (k) + 8], hi), store2h(out + vo[4 * (k) + 12], hi);                        \
     } while (0)
     if (deform) /* rare: four a step, a third of the code */
-        for (uint32_t k = (uint32_t)n >> 2; k != 0; k--, r += 16 * c, vo += 16) SCATTER4(0);
+        for (const int32_t *ve = vo + 16 * (size_t)((uint32_t)n >> 2); vo != ve; r += 16 * c, vo += 16) SCATTER4(0);
     else {
         if (n & 4) {
             SCATTER4(0);
             r += 16 * c, vo += 16;
         }
-        for (uint32_t k = (uint32_t)n >> 3; k != 0; k--, r += 32 * c, vo += 32) {
+        for (const int32_t *ve = vo + 32 * (size_t)((uint32_t)n >> 3); vo != ve; r += 32 * c, vo += 32) {
             SCATTER4(0);
             SCATTER4(4);
         }
@@ -253,38 +258,58 @@ AVX static INLINE const float *run(const float *mats, const float *r, const int3
     RUN_KERNEL(tag##2, 2, CONTIG, CHAIN)                                                               \
     RUN_KERNEL(tag##3, 3, CONTIG, CHAIN)                                                               \
     RUN_KERNEL(tag##4, 4, CONTIG, CHAIN)
+/* Without GCC 12's global common subexpression pass these kernels hold fewer values through
+ * the loop (run_then1: no saved registers); 6-66 Ir a skeleton-frame fewer on the bench rigs. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-gcse")
+#endif
 RUN_KERNELS(run, true, false)
 RUN_KERNELS(run_then, true, true)
 RUN_KERNELS(set, false, false)
 RUN_KERNELS(set_then, false, true)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 /* One kernel per (influence count, store kind, last or not): a leaf each, so that no loop's
- * registers spill into another's. Counts above 4 share one loop with the count read at run
- * time. A group with another after it (CHAIN) hands over to that one's kernel where its own
+ * registers spill into another's. Counts above 4 share one kernel with the count read at run
+ * time: the first 5 records unrolled (the build gives it counts of 5 or more), the rest a loop. A group with another after it (CHAIN) hands over to that one's kernel where its own
  * records and vertices end: a tail call, no loop over the groups; the last returns the
  * attachment's vertex count. */
-#define KERNEL(name, C, DEF, CONTIG, CHAIN)                                                            \
+#define KERNEL(name, C, LO, DEF, CONTIG, CHAIN)                                                          \
     AVX static int32_t name(const float *m, const mf_sd_skin_group *g, const float *r, const int32_t *vo, \
                             const float *def, float *out)                                              \
     {                                                                                                  \
         (void)def;                                                                                     \
-        group(m, &r, &vo, g->vertices, C, DEF, CONTIG, out);                                           \
+        group(m, &r, &vo, g->vertices, C, LO, DEF, CONTIG, out);                                       \
         if (CHAIN) return mf_skin_kernels_avx[DEF ? g[1].deformed : g[1].plain](m, g + 1, r, vo, DEF, out);  \
         return g->total;                                                                               \
     }
 #define KERNELS(tag, DEF, CONTIG, CHAIN)                                                               \
-    KERNEL(tag##1, 1, DEF, CONTIG, CHAIN)                                                              \
-    KERNEL(tag##2, 2, DEF, CONTIG, CHAIN)                                                              \
-    KERNEL(tag##3, 3, DEF, CONTIG, CHAIN)                                                              \
-    KERNEL(tag##4, 4, DEF, CONTIG, CHAIN)                                                              \
-    KERNEL(tag##n, g->count, DEF, CONTIG, CHAIN)
+    KERNEL(tag##1, 1, 1, DEF, CONTIG, CHAIN)                                                           \
+    KERNEL(tag##2, 2, 2, DEF, CONTIG, CHAIN)                                                           \
+    KERNEL(tag##3, 3, 3, DEF, CONTIG, CHAIN)                                                           \
+    KERNEL(tag##4, 4, 4, DEF, CONTIG, CHAIN)                                                           \
+    KERNEL(tag##n, g->count, 5, DEF, CONTIG, CHAIN)
 
+/* Without temporary expression replacement GCC 12 converts each influence's bone offset next
+ * to its multiply instead of all of them first: most of these kernels then fit the
+ * caller-saved registers (no saved registers, no frame; the file's pushes 130 -> 79). Not for
+ * the run kernels, which it makes longer. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-tree-ter")
+#endif
 KERNELS(scattered, NULL, false, false)
 KERNELS(contig, NULL, true, false)
 KERNELS(deformed, def, false, false)
 KERNELS(scattered_then, NULL, false, true)
 KERNELS(contig_then, NULL, true, true)
 KERNELS(deformed_then, def, false, true)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 /* Indexed by mf_sd_skin_group.plain / .deformed (geom_skin_build.c). */
 const mf_skin_kernel mf_skin_kernels_avx[MF_SKIN_KERNELS] = {

@@ -79,50 +79,45 @@ static void skin_scalar(const mf_pose *p, int32_t bone, const mf_sd_attachment *
 }
 
 #if MF_SKIN_AVX
-/* Bones b .. b + 7 of the rows (their loads given) transposed: bone b + i's packed matrix
- * stored for i < keep (keep 8: all of them). */
+/* Bones b .. b + 3 from the rows' four floats each, a beside c, b beside d, wx beside wy (one
+ * 128-bit half each): per half the pairs, then each bone's {a, b, wx, 0 | c, d, wy, 0} is one
+ * in-lane shuffle of them, no cross-lane step (16 shuffles for eight bones, not 24). Bone b + i
+ * is stored for i < keep (keep 4: all of them). */
 __attribute__((target("avx"))) static inline __attribute__((always_inline)) void
-pack_eight(__m256 a, __m256 bb, __m256 wx, __m256 c, __m256 d, __m256 wy, float *q, int32_t keep)
+pack_four(__m128 a, __m128 c, __m128 bb, __m128 d, __m128 wx, __m128 wy, float *q, int32_t keep)
 {
     const __m256 z = _mm256_setzero_ps();
-    /* per 128-bit lane (bones 0-3, 4-7): pairs, then quads {a, b, wx, 0} and {c, d, wy, 0} */
-    __m256 t0 = _mm256_unpacklo_ps(a, bb), t1 = _mm256_unpackhi_ps(a, bb);
-    __m256 t2 = _mm256_unpacklo_ps(wx, z), t3 = _mm256_unpackhi_ps(wx, z);
-    __m256 t4 = _mm256_unpacklo_ps(c, d), t5 = _mm256_unpackhi_ps(c, d);
-    __m256 t6 = _mm256_unpacklo_ps(wy, z), t7 = _mm256_unpackhi_ps(wy, z);
-    __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)), u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)), u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 u4 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0)), u5 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
-    __m256 u6 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0)), u7 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(3, 2, 3, 2));
-    /* bone b + i: u_i's and u_(i+4)'s low lanes, b + 4 + i: high; a count below 8 stores the
-     * bones it has (tests, not a jump table: avx_upper's scan reads an indirect jump as an exit) */
-    _mm256_storeu_ps(q, _mm256_permute2f128_ps(u0, u4, 0x20));
-    if (keep > 1) _mm256_storeu_ps(q + 8, _mm256_permute2f128_ps(u1, u5, 0x20));
-    if (keep > 2) _mm256_storeu_ps(q + 16, _mm256_permute2f128_ps(u2, u6, 0x20));
-    if (keep > 3) _mm256_storeu_ps(q + 24, _mm256_permute2f128_ps(u3, u7, 0x20));
-    if (keep > 4) _mm256_storeu_ps(q + 32, _mm256_permute2f128_ps(u0, u4, 0x31));
-    if (keep > 5) _mm256_storeu_ps(q + 40, _mm256_permute2f128_ps(u1, u5, 0x31));
-    if (keep > 6) _mm256_storeu_ps(q + 48, _mm256_permute2f128_ps(u2, u6, 0x31));
-    if (keep > 7) _mm256_storeu_ps(q + 56, _mm256_permute2f128_ps(u3, u7, 0x31));
+    __m256 ac = _mm256_insertf128_ps(_mm256_castps128_ps256(a), c, 1);
+    __m256 bd = _mm256_insertf128_ps(_mm256_castps128_ps256(bb), d, 1);
+    __m256 xy = _mm256_insertf128_ps(_mm256_castps128_ps256(wx), wy, 1);
+    __m256 t0 = _mm256_unpacklo_ps(ac, bd), t1 = _mm256_unpackhi_ps(ac, bd); /* a0 b0 a1 b1 | c0 d0 c1 d1; 2, 3 */
+    __m256 t2 = _mm256_unpacklo_ps(xy, z), t3 = _mm256_unpackhi_ps(xy, z);   /* x0 0 x1 0 | y0 0 y1 0; 2, 3 */
+    _mm256_storeu_ps(q, _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)));
+    if (keep > 1) _mm256_storeu_ps(q + 8, _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)));
+    if (keep > 2) _mm256_storeu_ps(q + 16, _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)));
+    if (keep > 3) _mm256_storeu_ps(q + 24, _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2)));
 }
 
-/* mf_skin_pack_bones where the CPU has AVX: eight bones a step, each bone's {a, b, wx, 0, c,
- * d, wy, 0} a column of the 8×8 transpose of the rows a, b, wx, 0, c, d, wy, 0 (some 60% of
- * the SSE2 packing's instructions); the last 1 to 7 bones the same way through masked loads
- * (a third of the SSE2 and scalar tail's instructions). Moves only: the same bits. */
+/* mf_skin_pack_bones where the CPU has AVX: four bones a step, eight a loop turn; the last 1
+ * to 3 bones the same way through masked loads. Moves only: the same bits. */
 __attribute__((target("avx"))) static void pack_bones_avx(const mf_pose *p, float *mats)
 {
     const float *pa = p->a, *pb = p->b, *pc = p->c, *pd = p->d, *px = p->wx, *py = p->wy;
     int32_t b = 0, n = p->bone_count;
-    for (; b + 8 <= n; b += 8)
-        pack_eight(_mm256_loadu_ps(pa + b), _mm256_loadu_ps(pb + b), _mm256_loadu_ps(px + b), _mm256_loadu_ps(pc + b),
-                   _mm256_loadu_ps(pd + b), _mm256_loadu_ps(py + b), mats + 8 * (size_t)b, 8);
+#define LOAD4(k) _mm_loadu_ps(pa + (k)), _mm_loadu_ps(pc + (k)), _mm_loadu_ps(pb + (k)), _mm_loadu_ps(pd + (k)), \
+                 _mm_loadu_ps(px + (k)), _mm_loadu_ps(py + (k))
+    for (; b + 8 <= n; b += 8) {
+        pack_four(LOAD4(b), mats + 8 * (size_t)b, 4);
+        pack_four(LOAD4(b + 4), mats + 8 * (size_t)b + 32, 4);
+    }
+    if (b + 4 <= n) pack_four(LOAD4(b), mats + 8 * (size_t)b, 4), b += 4;
+#undef LOAD4
     if (b < n) { /* lanes below the count on, from ON's end */
-        static const int32_t ON[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
-        __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(ON + 8 - (n - b)));
-        pack_eight(_mm256_maskload_ps(pa + b, m), _mm256_maskload_ps(pb + b, m), _mm256_maskload_ps(px + b, m),
-                   _mm256_maskload_ps(pc + b, m), _mm256_maskload_ps(pd + b, m), _mm256_maskload_ps(py + b, m),
-                   mats + 8 * (size_t)b, n - b);
+        static const int32_t ON[8] = {-1, -1, -1, -1, 0, 0, 0, 0};
+        __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(ON + 4 - (n - b)));
+        pack_four(_mm_maskload_ps(pa + b, m), _mm_maskload_ps(pc + b, m), _mm_maskload_ps(pb + b, m),
+                  _mm_maskload_ps(pd + b, m), _mm_maskload_ps(px + b, m), _mm_maskload_ps(py + b, m),
+                  mats + 8 * (size_t)b, n - b);
     }
     /* GCC 12 left the upper halves dirty on return to SSE code: every legacy SSE instruction
      * after it then paid a merge (alien's world vertices 0.59 -> 0.9 us) */
@@ -234,12 +229,15 @@ static __attribute__((noinline)) int32_t skin_simd(const mf_pose *p, int32_t slo
 #if MF_SKIN_AVX
 static int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, float *out, const mf_sd_attachment *at);
 
-/* Meshes through the AVX kernels, the matrices packed. Out of line: what they hold in
- * registers (the deform, the groups) would cost the regions, the most common, a frame; noipa
- * keeps skin()'s arguments as they are (no copies through the stack); out before at, as
- * mf_pose_world_vertices has them (its fourth argument), so that it moves only at. */
-static MF_NOIPA int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att, float *out,
-                                      const mf_sd_attachment *at)
+/* Meshes through the AVX kernels, the matrices packed. Weighted ones inline: GCC 12 fits
+ * them in the caller-saved registers, so mf_pose_world_vertices jumps straight to the first
+ * group's kernel without a frame (one jump fewer; 15-280 Ir a skeleton-frame on the bench
+ * rigs). Unweighted ones out of line: inline, their registers cost every call a saved
+ * register. noipa keeps skin()'s arguments as they are (no copies through the stack); out
+ * before at, as mf_pose_world_vertices has them (its fourth argument), so that it moves only
+ * at. */
+static inline __attribute__((always_inline)) int32_t skin_weighted(const mf_pose *p, int32_t slot, int32_t att,
+                                                                   float *out, const mf_sd_attachment *at)
 {
     return mf_skin_weighted_avx(p->scratch->skin_mats, p, p->data, slot, att, at, out);
 }
