@@ -195,6 +195,9 @@ typedef struct mf_pose_scratch {
     int32_t phys_mode;    /* mf_physics_mode */
     void *cold;           /* the pose's second block (mf_alloc_cold): path scratch and deform */
     struct mf_ik_fixed *ik_fixed; /* per IK constraint what its solve needs from the data */
+    /* phys (session 12): per physics constraint its last spring constants, keyed on the bits
+     * of the values they came from (pose_physics_solve.c) */
+    struct mf_phys_spring_cache *phys_spring;
 } mf_pose_scratch;
 
 /* An IK constraint's bones as its solve takes them, from the data alone (pose_create.c), so a
@@ -339,6 +342,12 @@ typedef struct mf_phys_spring {
     float h;             /* the step, seconds */
 } mf_phys_spring;
 mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e);
+/* A constraint's spring constants (k, damp, mass of mf_phys_spring) as last computed, with the
+ * bits of the strength, damping and mass they came from (key[3] unused). */
+typedef struct mf_phys_spring_cache {
+    uint32_t key[4];
+    float k, damp, mass, pad;
+} mf_phys_spring_cache;
 void mf_pose_physics_timeline(mf_pose *pose, const mf_sd_timeline *tl, int32_t key, double time,
                               double local_prev, double local_time, bool wrapped, float weight);
 

@@ -171,6 +171,41 @@ mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float 
     return spring_of(v, fx, fy, h, e);
 }
 
+_Static_assert(MF_PHYS_V_DAMPING == MF_PHYS_V_STRENGTH + 1 && MF_PHYS_V_MASS == MF_PHYS_V_STRENGTH + 2 &&
+                   MF_PHYS_V_COUNT >= MF_PHYS_V_STRENGTH + 4,
+               "strength, damping and mass side by side, a value after them (one 16-byte load)");
+
+/* Fills cache c from values v: spring_of's constants (k, damp, mass) and their inputs' bits. */
+static void spring_fill(mf_phys_spring_cache *c, const float *v, float e)
+{
+    spring sp = spring_of(v, 0, 0, 0, e);
+    memcpy(c->key, v + MF_PHYS_V_STRENGTH, 3 * sizeof(float));
+    c->key[3] = 0;
+    c->k = sp.k, c->damp = sp.damp, c->mass = sp.mass, c->pad = 0;
+}
+
+/* Constraint k's spring: the constants as last computed unless a bit of strength, damping or
+ * mass changed since (most frames none did), the forces (wind and gravity, which timelines
+ * move more often) each time, as spring_of does. */
+static inline spring spring_cached(mf_pose_scratch *s, int32_t k, const float *v, const mf_phys_fixed *f)
+{
+    mf_phys_spring_cache *c = &s->phys_spring[k];
+#if MF_PHYS_SSE2
+    __m128i key = _mm_loadu_si128((const __m128i *)(const void *)(v + MF_PHYS_V_STRENGTH));
+    __m128i eq = _mm_cmpeq_epi32(key, _mm_loadu_si128((const __m128i *)(const void *)c->key));
+    bool hit = (_mm_movemask_epi8(eq) & 0xfff) == 0xfff;
+#else
+    bool hit = memcmp(v + MF_PHYS_V_STRENGTH, c->key, 3 * sizeof(float)) == 0;
+#endif
+    if (__builtin_expect(!hit, 0)) spring_fill(c, v, f->e);
+    spring sp;
+    sp.k = c->k, sp.damp = c->damp, sp.mass = c->mass;
+    sp.fx = v[MF_PHYS_V_WIND] + s->phys_wind, sp.fy = v[MF_PHYS_V_GRAVITY] + s->phys_gravity;
+    sp.tx = sp.fx * 100.0f / sp.mass, sp.ty = sp.fy * 100.0f / sp.mass;
+    sp.h = (float)f->step;
+    return sp;
+}
+
 /* One step of an offset o and its velocity ov under an acceleration a. */
 static void spring_step(const spring *sp, float *o, float *ov, float a)
 {
@@ -290,7 +325,13 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
 
 void mf_pose_physics_prepare(mf_pose *p)
 {
-    for (int32_t k = 0; k < p->data->physics_count; k++) mf_pose_physics_fixed(p->data, k, &p->scratch->phys_fixed[k]);
+    mf_pose_scratch *s = p->scratch;
+    for (int32_t k = 0; k < p->data->physics_count; k++) {
+        const mf_phys_fixed *f = &s->phys_fixed[k];
+        mf_pose_physics_fixed(p->data, k, &s->phys_fixed[k]);
+        /* the spring cache starts true to its key, whatever the values hold yet */
+        spring_fill(&s->phys_spring[k], s->phys_values + (size_t)k * MF_PHYS_V_COUNT, f->e);
+    }
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
@@ -329,9 +370,7 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     s->phys_remaining[k] = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
-    if (steps > 0)
-        sp = spring_of(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
-                       (float)step, f->e);
+    if (steps > 0) sp = spring_cached(s, k, v, f);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away. Each step of the
      * offsets n and velocities nv as spring_step's */
@@ -431,14 +470,23 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         float r = st[MF_PS_RO] * mix;
         /* the turns' cos and sin first (libm's calls), then the 2x2 turned in registers */
         float rc = 1, rs = 0, hc = 1, hs = 0;
+        /* after a call, what is still needed is read again (the same bits) rather than kept:
+         * every register holding it would be saved and restored around the call */
+#define MF_PHYS_AFTER_CALL()                                                                      \
+        __asm__ volatile("" ::: "memory");                                                        \
+        mix = v[MF_PHYS_V_MIX] * s->phys_mix, a0 = pair_of(p->wx[i], p->wy[i]), chan = f->chan,   \
+        mode = s->phys_mode
         if (chan & MF_PF_ROTATE) {
             float t = r * c->rotate;
             rc = cosf(t), rs = sinf(t);
+            MF_PHYS_AFTER_CALL();
         }
         if (chan & MF_PF_SHEAR) {
             float t = r * c->shear_x;
             hc = cosf(t), hs = sinf(t);
+            MF_PHYS_AFTER_CALL();
         }
+#undef MF_PHYS_AFTER_CALL
         pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
         wx = px(w), wy = py(w);
         a = p->a[i], cc = p->c[i];
