@@ -229,6 +229,8 @@ typedef struct mf_phys_fixed {
                     * of positive length */
     uint8_t chan;  /* MF_PF_*: which of rotate, shear_x, scale_x are > 0 */
     uint8_t skin_required; /* MF_SD_PHYS_SKIN_REQUIRED: without a skin it does not run */
+    /* phys (session 12): the data's channel amounts, here so that a solve reads one record */
+    float x, y, rotate, shear_x, scale_x;
 } mf_phys_fixed;
 enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 /* Constraint k's fixed data (mf_pose_physics_prepare fills a pose's; the GPU's rig program

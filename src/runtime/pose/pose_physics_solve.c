@@ -321,6 +321,7 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
                         (c->scale_x > 0 ? MF_PF_SCALE : 0));
     f->spin = f->len > 0 && f->chan != 0;
     f->skin_required = (c->flags & MF_SD_PHYS_SKIN_REQUIRED) != 0;
+    f->x = c->x, f->y = c->y, f->rotate = c->rotate, f->shear_x = c->shear_x, f->scale_x = c->scale_x;
 }
 
 void mf_pose_physics_prepare(mf_pose *p)
@@ -337,7 +338,7 @@ void mf_pose_physics_prepare(mf_pose *p)
 /* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
  * locals and written back once; a: the bone's animated origin. The x and y channels go in
  * pairs. */
-static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const mf_sd_physics *c,
+static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f,
                           const float *v, float mix, pair a, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
@@ -389,7 +390,7 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
-    pair cxy = pload(&c->x);
+    pair cxy = pload(&f->x);
     pair m = padd(d, pscale(pmul(psub(n, o), cxy), mix));
     if (capped) m = pclamp(m, limit);
     pair r = psub(psub(psub(pload(st + MF_PS_TX), pload(st + MF_PS_UX)), m), pscale(pmul(o, cxy), mix));
@@ -421,7 +422,7 @@ _Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 
 _Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO == MF_PS_XO + 1 &&
                    MF_PS_YV == MF_PS_XV + 1 && MF_PS_MOVE_Y == MF_PS_MOVE_X + 1,
                "the state's x and y channels side by side");
-_Static_assert(offsetof(mf_sd_physics, y) == offsetof(mf_sd_physics, x) + sizeof(float),
+_Static_assert(offsetof(mf_phys_fixed, y) == offsetof(mf_phys_fixed, x) + sizeof(float),
                "the constraint's x and y mixes side by side");
 
 /* mf_pose_apply_physics's body. */
@@ -431,7 +432,6 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
     const mf_phys_fixed *f = &s->phys_fixed[k];
     if (!mf_pose_physics_runs_fixed(p, k, f)) return;
     int32_t i = f->bone;
-    const mf_sd_physics *c = &p->data->physics[k];
     float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
     const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
     float len = f->len;
@@ -459,7 +459,7 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         if (resting) s->phys_remaining[k] = s->phys_frame_dt;
     }
     if (mode == MF_PHYSICS_UPDATE) {
-        if (!resting) update(p, k, f, c, v, mix, a0, st);
+        if (!resting) update(p, k, f, v, mix, a0, st);
         pstore(st + MF_PS_UX, a0); /* the origin as animated: next frame's lag */
     } else {
         s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
@@ -477,17 +477,17 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         mix = v[MF_PHYS_V_MIX] * s->phys_mix, a0 = pair_of(p->wx[i], p->wy[i]), chan = f->chan,   \
         mode = s->phys_mode
         if (chan & MF_PF_ROTATE) {
-            float t = r * c->rotate;
+            float t = r * f->rotate;
             rc = cosf(t), rs = sinf(t);
             MF_PHYS_AFTER_CALL();
         }
         if (chan & MF_PF_SHEAR) {
-            float t = r * c->shear_x;
+            float t = r * f->shear_x;
             hc = cosf(t), hs = sinf(t);
             MF_PHYS_AFTER_CALL();
         }
 #undef MF_PHYS_AFTER_CALL
-        pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
+        pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&f->x)), mix));
         wx = px(w), wy = py(w);
         a = p->a[i], cc = p->c[i];
         float b = p->b[i], d = p->d[i];
@@ -498,7 +498,7 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         }
         if (chan & MF_PF_SHEAR) rotate_axis(&a, &cc, hc, hs); /* shear turns the x axis only */
         if (chan & MF_PF_SCALE) {
-            float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
+            float g = 1 + st[MF_PS_SO] * f->scale_x * mix;
             a *= g, cc *= g;
         }
         p->wx[i] = wx, p->wy[i] = wy;
