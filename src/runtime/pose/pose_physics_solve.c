@@ -475,7 +475,7 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
 #define MF_PHYS_AFTER_CALL()                                                                      \
         __asm__ volatile("" ::: "memory");                                                        \
         mix = v[MF_PHYS_V_MIX] * s->phys_mix, a0 = pair_of(p->wx[i], p->wy[i]), chan = f->chan,   \
-        mode = s->phys_mode
+        mode = s->phys_mode, r = st[MF_PS_RO] * mix
         if (chan & MF_PF_ROTATE) {
             float t = r * f->rotate;
             rc = cosf(t), rs = sinf(t);
