@@ -322,6 +322,7 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
     f->spin = f->len > 0 && f->chan != 0;
     f->skin_required = (c->flags & MF_SD_PHYS_SKIN_REQUIRED) != 0;
     f->x = c->x, f->y = c->y, f->rotate = c->rotate, f->shear_x = c->shear_x, f->scale_x = c->scale_x;
+    f->state = NULL, f->values = NULL; /* a pose's: mf_pose_physics_prepare */
 }
 
 void mf_pose_physics_prepare(mf_pose *p)
@@ -330,6 +331,8 @@ void mf_pose_physics_prepare(mf_pose *p)
     for (int32_t k = 0; k < p->data->physics_count; k++) {
         const mf_phys_fixed *f = &s->phys_fixed[k];
         mf_pose_physics_fixed(p->data, k, &s->phys_fixed[k]);
+        s->phys_fixed[k].state = s->phys_state + (size_t)k * MF_PHYS_STATE;
+        s->phys_fixed[k].values = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
         /* the spring cache starts true to its key, whatever the values hold yet */
         spring_fill(&s->phys_spring[k], s->phys_values + (size_t)k * MF_PHYS_V_COUNT, f->e);
     }
@@ -432,8 +435,8 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
     const mf_phys_fixed *f = &s->phys_fixed[k];
     if (!mf_pose_physics_runs_fixed(p, k, f)) return;
     int32_t i = f->bone;
-    float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
-    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+    float *restrict st = f->state;
+    const float *v = f->values;
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
     pair a0 = pair_of(ax, ay);
