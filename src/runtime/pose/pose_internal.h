@@ -231,8 +231,10 @@ typedef struct mf_phys_fixed {
     uint8_t skin_required; /* MF_SD_PHYS_SKIN_REQUIRED: without a skin it does not run */
     /* phys (session 12): the data's channel amounts, here so that a solve reads one record */
     float x, y, rotate, shear_x, scale_x;
-    float *state;        /* the pose's phys_state and phys_values of the constraint (set by */
-    const float *values; /* mf_pose_physics_prepare only) */
+    float *state;        /* the pose's phys_state, phys_values, phys_remaining and */
+    const float *values; /* phys_spring of the constraint (set by mf_pose_physics_prepare */
+    double *remaining;   /* only) */
+    struct mf_phys_spring_cache *spring;
 } mf_phys_fixed;
 enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 /* Constraint k's fixed data (mf_pose_physics_prepare fills a pose's; the GPU's rig program

@@ -187,9 +187,9 @@ static void spring_fill(mf_phys_spring_cache *c, const float *v, float e)
 /* Constraint k's spring: the constants as last computed unless a bit of strength, damping or
  * mass changed since (most frames none did), the forces (wind and gravity, which timelines
  * move more often) each time, as spring_of does. */
-static inline spring spring_cached(mf_pose_scratch *s, int32_t k, const float *v, const mf_phys_fixed *f)
+static inline spring spring_cached(const mf_pose_scratch *s, const float *v, const mf_phys_fixed *f)
 {
-    mf_phys_spring_cache *c = &s->phys_spring[k];
+    mf_phys_spring_cache *c = f->spring;
 #if MF_PHYS_SSE2
     __m128i key = _mm_loadu_si128((const __m128i *)(const void *)(v + MF_PHYS_V_STRENGTH));
     __m128i eq = _mm_cmpeq_epi32(key, _mm_loadu_si128((const __m128i *)(const void *)c->key));
@@ -322,7 +322,7 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
     f->spin = f->len > 0 && f->chan != 0;
     f->skin_required = (c->flags & MF_SD_PHYS_SKIN_REQUIRED) != 0;
     f->x = c->x, f->y = c->y, f->rotate = c->rotate, f->shear_x = c->shear_x, f->scale_x = c->scale_x;
-    f->state = NULL, f->values = NULL; /* a pose's: mf_pose_physics_prepare */
+    f->state = NULL, f->values = NULL, f->remaining = NULL, f->spring = NULL; /* a pose's: mf_pose_physics_prepare */
 }
 
 void mf_pose_physics_prepare(mf_pose *p)
@@ -333,6 +333,7 @@ void mf_pose_physics_prepare(mf_pose *p)
         mf_pose_physics_fixed(p->data, k, &s->phys_fixed[k]);
         s->phys_fixed[k].state = s->phys_state + (size_t)k * MF_PHYS_STATE;
         s->phys_fixed[k].values = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+        s->phys_fixed[k].remaining = &s->phys_remaining[k], s->phys_fixed[k].spring = &s->phys_spring[k];
         /* the spring cache starts true to its key, whatever the values hold yet */
         spring_fill(&s->phys_spring[k], s->phys_values + (size_t)k * MF_PHYS_V_COUNT, f->e);
     }
@@ -341,7 +342,7 @@ void mf_pose_physics_prepare(mf_pose *p)
 /* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
  * locals and written back once; a: the bone's animated origin. The x and y channels go in
  * pairs. */
-static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f,
+static inline void update(mf_pose *p, const mf_phys_fixed *f,
                           const float *v, float mix, pair a, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
@@ -349,12 +350,12 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f,
     float len = f->len;
     float mr = f->turn * mix; /* how far the shown tip turns per radian */
     pair d = padd(psub(a, pload(st + MF_PS_UX)), pload(st + MF_PS_MOVE_X)); /* the movement */
-    double remaining = s->phys_remaining[k];
+    double remaining = *f->remaining;
     float teleport = s->phys_teleport;
     if (teleport > 0) {
         pair d2 = pmul(d, d);
         if (__builtin_expect(px(d2) + py(d2) > teleport * teleport, 0)) {
-            rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
+            rest(p, i, len, st, f->remaining); /* a teleport: start over here */
             d = pair_of(0, 0);
         }
     }
@@ -371,10 +372,10 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f,
     if (capped) u = pclamp(u, limit);
     pair n = psub(o, u); /* and after */
     int32_t steps = mf_pose_physics_steps(&remaining, step);
-    s->phys_remaining[k] = remaining;
+    *f->remaining = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
-    if (steps > 0) sp = spring_cached(s, k, v, f);
+    if (steps > 0) sp = spring_cached(s, v, f);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away. Each step of the
      * offsets n and velocities nv as spring_step's */
@@ -444,7 +445,7 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
     int32_t mode = s->phys_mode;
     if (__builtin_expect(mode == MF_PHYSICS_NONE, 0)) {
         keep_tip(p, i, len, st); /* so that switching back does not see a jump */
-        s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+        *f->remaining = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
     bool resting = false; /* a reset this update: rest here and step nothing */
@@ -458,14 +459,14 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         /* a reset drops the time left over from earlier frames but keeps this frame's for the
          * next update, as the reference runtime does (its steps then fall on other frames) */
         resting = st[MF_PS_INIT] != 0;
-        rest(p, i, len, st, &s->phys_remaining[k]);
-        if (resting) s->phys_remaining[k] = s->phys_frame_dt;
+        rest(p, i, len, st, f->remaining);
+        if (resting) *f->remaining = s->phys_frame_dt;
     }
     if (mode == MF_PHYSICS_UPDATE) {
-        if (!resting) update(p, k, f, v, mix, a0, st);
+        if (!resting) update(p, f, v, mix, a0, st);
         pstore(st + MF_PS_UX, a0); /* the origin as animated: next frame's lag */
     } else {
-        s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+        *f->remaining = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     }
     float wx, wy, a, cc;
     if (mix != 0) {
