@@ -474,12 +474,12 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         float r = st[MF_PS_RO] * mix;
         /* the turns' cos and sin first (libm's calls), then the 2x2 turned in registers */
         float rc = 1, rs = 0, hc = 1, hs = 0;
-        /* after a call, what is still needed is read again (the same bits) rather than kept:
-         * every register holding it would be saved and restored around the call */
+        /* after a call, the flags and the angle are read or formed again (the same bits)
+         * rather than kept across it in saved registers; mix and the origin stay kept (their
+         * reads cost more than the save: measured) */
 #define MF_PHYS_AFTER_CALL()                                                                      \
         __asm__ volatile("" ::: "memory");                                                        \
-        mix = v[MF_PHYS_V_MIX] * s->phys_mix, a0 = pair_of(p->wx[i], p->wy[i]), chan = f->chan,   \
-        mode = s->phys_mode, r = st[MF_PS_RO] * mix
+        chan = f->chan, mode = s->phys_mode, r = st[MF_PS_RO] * mix
         if (chan & MF_PF_ROTATE) {
             float t = r * f->rotate;
             rc = cosf(t), rs = sinf(t);
