@@ -468,7 +468,6 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
     } else {
         *f->remaining = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     }
-    float wx, wy, a, cc;
     if (mix != 0) {
         uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
@@ -492,8 +491,8 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         }
 #undef MF_PHYS_AFTER_CALL
         pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&f->x)), mix));
-        wx = px(w), wy = py(w);
-        a = p->a[i], cc = p->c[i];
+        float wx = px(w), wy = py(w);
+        float a = p->a[i], cc = p->c[i];
         float b = p->b[i], d = p->d[i];
         if (chan & MF_PF_ROTATE) {
             rotate_axis(&a, &cc, rc, rs);
@@ -507,6 +506,9 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         }
         p->wx[i] = wx, p->wy[i] = wy;
         p->a[i] = a, p->c[i] = cc;
+        /* the tip first: nothing of it is then kept across the applied update's calls */
+        if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
+            pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
         if (chan || !origin_only(p, i, f->parent)) {
             if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL)
                 applied_normal(p, i, f->parent, a, b, cc, d, wx, wy);
@@ -520,11 +522,9 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
                 p->asy[i] *= cos_deg(p->ashy[i]);
             }
         }
-    } else {
-        wx = ax, wy = ay, a = p->a[i], cc = p->c[i];
+    } else if (mode == MF_PHYSICS_UPDATE) {
+        pstore(st + MF_PS_TX, padd(pair_of(ax, ay), pscale(pair_of(p->a[i], p->c[i]), len)));
     }
-    if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
-        pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
 }
 
 /* The solve compiled as it is for the baseline, and again for AVX2 (chosen at run time as the
