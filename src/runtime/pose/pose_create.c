@@ -66,7 +66,6 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->phys_state = mf_lines_carve(l, (size_t)d->physics_count * MF_PHYS_STATE, sizeof(float));
     s->phys_remaining = mf_lines_carve(l, (size_t)d->physics_count, sizeof(double));
     s->phys_fixed = mf_lines_carve(l, (size_t)d->physics_count, sizeof(mf_phys_fixed));
-    s->phys_spring = mf_lines_carve(l, (size_t)d->physics_count, sizeof(mf_phys_spring_cache));
     /* the key segments last: create clears the hot block before them (*zeroed), the sampler
      * clears each clip's on its first sample */
     *zeroed = mf_lines_round(l->used);

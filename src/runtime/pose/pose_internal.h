@@ -195,9 +195,6 @@ typedef struct mf_pose_scratch {
     int32_t phys_mode;    /* mf_physics_mode */
     void *cold;           /* the pose's second block (mf_alloc_cold): path scratch and deform */
     struct mf_ik_fixed *ik_fixed; /* per IK constraint what its solve needs from the data */
-    /* phys (session 12): per physics constraint its last spring constants, keyed on the bits
-     * of the values they came from (pose_physics_solve.c) */
-    struct mf_phys_spring_cache *phys_spring;
 } mf_pose_scratch;
 
 /* An IK constraint's bones as its solve takes them, from the data alone (pose_create.c), so a
@@ -215,6 +212,13 @@ typedef struct mf_ik_fixed {
  * the fast two-bone pass's shape); two bones otherwise (the general pass only) */
 enum { MF_IKF_ONE = 1, MF_IKF_CHAIN, MF_IKF_TWO };
 
+/* A constraint's spring constants (k, damp, mass of mf_phys_spring) as last computed, with the
+ * bits of the strength, damping and mass they came from (key[3] unused). */
+typedef struct mf_phys_spring_cache {
+    uint32_t key[4];
+    float k, damp, mass, pad;
+} mf_phys_spring_cache;
+
 /* What a physics constraint's solve needs from the data alone, worked out once at create
  * (mf_pose_physics_prepare) instead of every frame. */
 typedef struct mf_phys_fixed {
@@ -231,10 +235,12 @@ typedef struct mf_phys_fixed {
     uint8_t skin_required; /* MF_SD_PHYS_SKIN_REQUIRED: without a skin it does not run */
     /* phys (session 12): the data's channel amounts, here so that a solve reads one record */
     float x, y, rotate, shear_x, scale_x;
-    float *state;        /* the pose's phys_state, phys_values, phys_remaining and */
-    const float *values; /* phys_spring of the constraint (set by mf_pose_physics_prepare */
-    double *remaining;   /* only) */
-    struct mf_phys_spring_cache *spring;
+    /* the pose's own (mf_pose_physics_prepare sets them; mf_pose_physics_fixed leaves NULL):
+     * the constraint's phys_state, phys_values and phys_remaining, and its spring cache */
+    float *state;
+    const float *values;
+    double *remaining;
+    mf_phys_spring_cache spring;
 } mf_phys_fixed;
 enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 /* Constraint k's fixed data (mf_pose_physics_prepare fills a pose's; the GPU's rig program
@@ -348,12 +354,6 @@ typedef struct mf_phys_spring {
     float h;             /* the step, seconds */
 } mf_phys_spring;
 mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float h, float e);
-/* A constraint's spring constants (k, damp, mass of mf_phys_spring) as last computed, with the
- * bits of the strength, damping and mass they came from (key[3] unused). */
-typedef struct mf_phys_spring_cache {
-    uint32_t key[4];
-    float k, damp, mass, pad;
-} mf_phys_spring_cache;
 void mf_pose_physics_timeline(mf_pose *pose, const mf_sd_timeline *tl, int32_t key, double time,
                               double local_prev, double local_time, bool wrapped, float weight);
 

@@ -187,9 +187,9 @@ static void spring_fill(mf_phys_spring_cache *c, const float *v, float e)
 /* Constraint k's spring: the constants as last computed unless a bit of strength, damping or
  * mass changed since (most frames none did), the forces (wind and gravity, which timelines
  * move more often) each time, as spring_of does. */
-static inline spring spring_cached(const mf_pose_scratch *s, const float *v, const mf_phys_fixed *f)
+static inline spring spring_cached(const mf_pose_scratch *s, const float *v, mf_phys_fixed *f)
 {
-    mf_phys_spring_cache *c = f->spring;
+    const mf_phys_spring_cache *c = &f->spring;
 #if MF_PHYS_SSE2
     __m128i key = _mm_loadu_si128((const __m128i *)(const void *)(v + MF_PHYS_V_STRENGTH));
     __m128i eq = _mm_cmpeq_epi32(key, _mm_loadu_si128((const __m128i *)(const void *)c->key));
@@ -197,7 +197,7 @@ static inline spring spring_cached(const mf_pose_scratch *s, const float *v, con
 #else
     bool hit = memcmp(v + MF_PHYS_V_STRENGTH, c->key, 3 * sizeof(float)) == 0;
 #endif
-    if (__builtin_expect(!hit, 0)) spring_fill(c, v, f->e);
+    if (__builtin_expect(!hit, 0)) spring_fill(&f->spring, v, f->e);
     spring sp;
     sp.k = c->k, sp.damp = c->damp, sp.mass = c->mass;
     sp.fx = v[MF_PHYS_V_WIND] + s->phys_wind, sp.fy = v[MF_PHYS_V_GRAVITY] + s->phys_gravity;
@@ -322,27 +322,28 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
     f->spin = f->len > 0 && f->chan != 0;
     f->skin_required = (c->flags & MF_SD_PHYS_SKIN_REQUIRED) != 0;
     f->x = c->x, f->y = c->y, f->rotate = c->rotate, f->shear_x = c->shear_x, f->scale_x = c->scale_x;
-    f->state = NULL, f->values = NULL, f->remaining = NULL, f->spring = NULL; /* a pose's: mf_pose_physics_prepare */
+    f->state = NULL, f->values = NULL, f->remaining = NULL; /* a pose's: mf_pose_physics_prepare */
+    memset(&f->spring, 0, sizeof f->spring);
 }
 
 void mf_pose_physics_prepare(mf_pose *p)
 {
     mf_pose_scratch *s = p->scratch;
     for (int32_t k = 0; k < p->data->physics_count; k++) {
-        const mf_phys_fixed *f = &s->phys_fixed[k];
-        mf_pose_physics_fixed(p->data, k, &s->phys_fixed[k]);
-        s->phys_fixed[k].state = s->phys_state + (size_t)k * MF_PHYS_STATE;
-        s->phys_fixed[k].values = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
-        s->phys_fixed[k].remaining = &s->phys_remaining[k], s->phys_fixed[k].spring = &s->phys_spring[k];
+        mf_phys_fixed *f = &s->phys_fixed[k];
+        mf_pose_physics_fixed(p->data, k, f);
+        f->state = s->phys_state + (size_t)k * MF_PHYS_STATE;
+        f->values = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+        f->remaining = &s->phys_remaining[k];
         /* the spring cache starts true to its key, whatever the values hold yet */
-        spring_fill(&s->phys_spring[k], s->phys_values + (size_t)k * MF_PHYS_V_COUNT, f->e);
+        spring_fill(&f->spring, f->values, f->e);
     }
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
  * locals and written back once; a: the bone's animated origin. The x and y channels go in
  * pairs. */
-static inline void update(mf_pose *p, const mf_phys_fixed *f,
+static inline void update(mf_pose *p, mf_phys_fixed *f,
                           const float *v, float mix, pair a, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
@@ -433,7 +434,7 @@ _Static_assert(offsetof(mf_phys_fixed, y) == offsetof(mf_phys_fixed, x) + sizeof
 static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
-    const mf_phys_fixed *f = &s->phys_fixed[k];
+    mf_phys_fixed *f = &s->phys_fixed[k]; /* its spring cache may be refreshed */
     if (!mf_pose_physics_runs_fixed(p, k, f)) return;
     int32_t i = f->bone;
     float *restrict st = f->state;
