@@ -214,6 +214,13 @@ typedef struct mf_ik_fixed {
  * the fast two-bone pass's shape); two bones otherwise (the general pass only) */
 enum { MF_IKF_ONE = 1, MF_IKF_CHAIN, MF_IKF_TWO };
 
+/* A constraint's spring constants (k, damp, mass of mf_phys_spring) as last computed, with the
+ * bits of the strength, damping and mass they came from (key[3] unused). */
+typedef struct mf_phys_spring_cache {
+    uint32_t key[4];
+    float k, damp, mass, pad;
+} mf_phys_spring_cache;
+
 /* What a physics constraint's solve needs from the data alone, worked out once at create
  * (mf_pose_physics_prepare) instead of every frame. */
 typedef struct mf_phys_fixed {
@@ -228,6 +235,14 @@ typedef struct mf_phys_fixed {
                     * of positive length */
     uint8_t chan;  /* MF_PF_*: which of rotate, shear_x, scale_x are > 0 */
     uint8_t skin_required; /* MF_SD_PHYS_SKIN_REQUIRED: without a skin it does not run */
+    /* phys (session 12): the data's channel amounts, here so that a solve reads one record */
+    float x, y, rotate, shear_x, scale_x;
+    /* the pose's own (mf_pose_physics_prepare sets them; mf_pose_physics_fixed leaves NULL):
+     * the constraint's phys_state, phys_values and phys_remaining, and its spring cache */
+    float *state;
+    const float *values;
+    double *remaining;
+    mf_phys_spring_cache spring;
 } mf_phys_fixed;
 enum { MF_PF_ROTATE = 1, MF_PF_SHEAR = 2, MF_PF_SCALE = 4 };
 /* Constraint k's fixed data (mf_pose_physics_prepare fills a pose's; the GPU's rig program

@@ -1,5 +1,9 @@
 /* Physics constraints: the public controls (time, movement, reset, mode, skeleton-wide
  * settings), the setup settings and the physics timelines. The solver is pose_physics_solve.c. */
+#include <stddef.h>
+#include <string.h>
+
+#include "../curve_eval.h"
 #include "pose_internal.h"
 
 static bool valid(const mf_pose *p) { return p && p->scratch; }
@@ -148,14 +152,51 @@ static bool reset_fired(const mf_skel_data *d, const mf_sd_timeline *tl, double 
     return false;
 }
 
+_Static_assert(offsetof(mf_sd_physics, strength) == offsetof(mf_sd_physics, inertia) + sizeof(float) &&
+                   offsetof(mf_sd_physics, mix) == offsetof(mf_sd_physics, inertia) + 6 * sizeof(float),
+               "the data's settings in the MF_PHYS_V_* order");
+
+/* Constraint c's setup value of setting slot (MF_PHYS_V_*). */
+static float setup_value(const mf_sd_physics *c, int32_t slot)
+{
+    float value;
+    memcpy(&value, (const char *)c + offsetof(mf_sd_physics, inertia) + (size_t)slot * sizeof(float), sizeof value);
+    return value;
+}
+
+/* mf_skel_data_curve (skel_data_find.c) inline, for a code that is not stepped. */
+static inline float curve_at(const mf_skel_data *d, int32_t code, float u)
+{
+    if (!(u > 0.0f)) return 0.0f;
+    if (u >= 1.0f) return 1.0f;
+    if (code < 0 || code >= d->bezier_count) return u; /* linear */
+    return mf_bezier_at(&d->beziers[code], u);
+}
+
+/* The value of a settings timeline at key (>= 0) and local time: keys hold absolute values,
+ * interpolated like the other constraint timelines. */
+static float keyed_value(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t key, double local_time)
+{
+    const float *v0 = d->values + tl->value_first + (size_t)key * (size_t)tl->value_comps;
+    float value = v0[0];
+    if (key < tl->key_count - 1) {
+        double t0 = d->times[tl->key_first + key], t1 = d->times[tl->key_first + key + 1];
+        float u = t1 > t0 ? (float)((local_time - t0) / (t1 - t0)) : 1.0f;
+        int32_t code = d->curves[tl->curve_first + (size_t)key * (size_t)tl->curve_comps];
+        float f = code == MF_SD_CURVE_STEPPED ? 0.0f : curve_at(d, code, u);
+        value += (v0[tl->value_comps] - v0[0]) * f;
+    }
+    return value;
+}
+
 void mf_pose_physics_timeline(mf_pose *p, const mf_sd_timeline *tl, int32_t key, double time,
                               double prev, double local_time, bool wrapped, float w)
 {
     const mf_skel_data *d = p->data;
-    int32_t first = tl->target >= 0 ? tl->target : 0;
-    int32_t last = tl->target >= 0 ? tl->target + 1 : d->physics_count;
-    if (tl->target >= d->physics_count) return;
+    int32_t target = tl->target;
+    if (target >= d->physics_count) return;
     if (tl->kind == MF_SD_TL_PHYSICS_RESET) {
+        int32_t first = target >= 0 ? target : 0, last = target >= 0 ? target + 1 : d->physics_count;
         if (!reset_fired(d, tl, prev, local_time, wrapped)) return;
         for (int32_t k = first; k < last; k++)
             p->scratch->phys_state[(size_t)k * MF_PHYS_STATE + MF_PS_RESET] = 1;
@@ -163,26 +204,20 @@ void mf_pose_physics_timeline(mf_pose *p, const mf_sd_timeline *tl, int32_t key,
     }
     (void)time;
     int32_t slot = tl->kind - MF_SD_TL_PHYSICS_INERTIA; /* the MF_PHYS_V_* order */
+    float *values = p->scratch->phys_values + slot;
+    /* a keyed value is the same for every constraint the timeline reaches: computed once */
+    float keyed = key >= 0 ? keyed_value(d, tl, key, local_time) : 0.0f;
+    if (target >= 0) { /* one constraint (the usual) */
+        float *v = values + (size_t)target * MF_PHYS_V_COUNT;
+        float value = key >= 0 ? keyed : setup_value(&d->physics[target], slot);
+        *v += (value - *v) * w;
+        return;
+    }
     uint32_t flag = global_flag(tl->kind);
-    for (int32_t k = first; k < last; k++) {
-        if (tl->target < 0 && !(d->physics[k].flags & flag)) continue;
-        float *v = p->scratch->phys_values + (size_t)k * MF_PHYS_V_COUNT + slot;
-        const mf_sd_physics *c = &d->physics[k];
-        const float setup[MF_PHYS_V_COUNT] = {c->inertia, c->strength, c->damping, c->mass,
-                                              c->wind, c->gravity, c->mix};
-        float value = setup[slot];
-        if (key >= 0) {
-            /* keys hold absolute values; interpolate like the other constraint timelines */
-            const float *v0 = d->values + tl->value_first + (size_t)key * (size_t)tl->value_comps;
-            value = v0[0];
-            if (key < tl->key_count - 1) {
-                double t0 = d->times[tl->key_first + key], t1 = d->times[tl->key_first + key + 1];
-                float u = t1 > t0 ? (float)((local_time - t0) / (t1 - t0)) : 1.0f;
-                int32_t code = d->curves[tl->curve_first + (size_t)key * (size_t)tl->curve_comps];
-                float f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_skel_data_curve(d, code, u);
-                value += (v0[tl->value_comps] - v0[0]) * f;
-            }
-        }
+    for (int32_t k = 0; k < d->physics_count; k++) {
+        if (!(d->physics[k].flags & flag)) continue;
+        float *v = values + (size_t)k * MF_PHYS_V_COUNT;
+        float value = key >= 0 ? keyed : setup_value(&d->physics[k], slot);
         *v += (value - *v) * w;
     }
 }

@@ -171,6 +171,41 @@ mf_phys_spring mf_pose_physics_spring(const float *v, float fx, float fy, float 
     return spring_of(v, fx, fy, h, e);
 }
 
+_Static_assert(MF_PHYS_V_DAMPING == MF_PHYS_V_STRENGTH + 1 && MF_PHYS_V_MASS == MF_PHYS_V_STRENGTH + 2 &&
+                   MF_PHYS_V_COUNT >= MF_PHYS_V_STRENGTH + 4,
+               "strength, damping and mass side by side, a value after them (one 16-byte load)");
+
+/* Fills cache c from values v: spring_of's constants (k, damp, mass) and their inputs' bits. */
+static void spring_fill(mf_phys_spring_cache *c, const float *v, float e)
+{
+    spring sp = spring_of(v, 0, 0, 0, e);
+    memcpy(c->key, v + MF_PHYS_V_STRENGTH, 3 * sizeof(float));
+    c->key[3] = 0;
+    c->k = sp.k, c->damp = sp.damp, c->mass = sp.mass, c->pad = 0;
+}
+
+/* Constraint k's spring: the constants as last computed unless a bit of strength, damping or
+ * mass changed since (most frames none did), the forces (wind and gravity, which timelines
+ * move more often) each time, as spring_of does. */
+static inline spring spring_cached(const mf_pose_scratch *s, const float *v, mf_phys_fixed *f)
+{
+    const mf_phys_spring_cache *c = &f->spring;
+#if MF_PHYS_SSE2
+    __m128i key = _mm_loadu_si128((const __m128i *)(const void *)(v + MF_PHYS_V_STRENGTH));
+    __m128i eq = _mm_cmpeq_epi32(key, _mm_loadu_si128((const __m128i *)(const void *)c->key));
+    bool hit = (_mm_movemask_epi8(eq) & 0xfff) == 0xfff;
+#else
+    bool hit = memcmp(v + MF_PHYS_V_STRENGTH, c->key, 3 * sizeof(float)) == 0;
+#endif
+    if (__builtin_expect(!hit, 0)) spring_fill(&f->spring, v, f->e);
+    spring sp;
+    sp.k = c->k, sp.damp = c->damp, sp.mass = c->mass;
+    sp.fx = v[MF_PHYS_V_WIND] + s->phys_wind, sp.fy = v[MF_PHYS_V_GRAVITY] + s->phys_gravity;
+    sp.tx = sp.fx * 100.0f / sp.mass, sp.ty = sp.fy * 100.0f / sp.mass;
+    sp.h = (float)f->step;
+    return sp;
+}
+
 /* One step of an offset o and its velocity ov under an acceleration a. */
 static void spring_step(const spring *sp, float *o, float *ov, float a)
 {
@@ -286,17 +321,29 @@ void mf_pose_physics_fixed(const mf_skel_data *d, int32_t k, mf_phys_fixed *f)
                         (c->scale_x > 0 ? MF_PF_SCALE : 0));
     f->spin = f->len > 0 && f->chan != 0;
     f->skin_required = (c->flags & MF_SD_PHYS_SKIN_REQUIRED) != 0;
+    f->x = c->x, f->y = c->y, f->rotate = c->rotate, f->shear_x = c->shear_x, f->scale_x = c->scale_x;
+    f->state = NULL, f->values = NULL, f->remaining = NULL; /* a pose's: mf_pose_physics_prepare */
+    memset(&f->spring, 0, sizeof f->spring);
 }
 
 void mf_pose_physics_prepare(mf_pose *p)
 {
-    for (int32_t k = 0; k < p->data->physics_count; k++) mf_pose_physics_fixed(p->data, k, &p->scratch->phys_fixed[k]);
+    mf_pose_scratch *s = p->scratch;
+    for (int32_t k = 0; k < p->data->physics_count; k++) {
+        mf_phys_fixed *f = &s->phys_fixed[k];
+        mf_pose_physics_fixed(p->data, k, f);
+        f->state = s->phys_state + (size_t)k * MF_PHYS_STATE;
+        f->values = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+        f->remaining = &s->phys_remaining[k];
+        /* the spring cache starts true to its key, whatever the values hold yet */
+        spring_fill(&f->spring, f->values, f->e);
+    }
 }
 
 /* Update mode: lag behind the frame's movement, then step the springs. The state is kept in
  * locals and written back once; a: the bone's animated origin. The x and y channels go in
  * pairs. */
-static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const mf_sd_physics *c,
+static inline void update(mf_pose *p, mf_phys_fixed *f,
                           const float *v, float mix, pair a, float *restrict st)
 {
     mf_pose_scratch *s = p->scratch;
@@ -304,12 +351,12 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     float len = f->len;
     float mr = f->turn * mix; /* how far the shown tip turns per radian */
     pair d = padd(psub(a, pload(st + MF_PS_UX)), pload(st + MF_PS_MOVE_X)); /* the movement */
-    double remaining = s->phys_remaining[k];
+    double remaining = *f->remaining;
     float teleport = s->phys_teleport;
     if (teleport > 0) {
         pair d2 = pmul(d, d);
         if (__builtin_expect(px(d2) + py(d2) > teleport * teleport, 0)) {
-            rest(p, i, len, st, &s->phys_remaining[k]); /* a teleport: start over here */
+            rest(p, i, len, st, f->remaining); /* a teleport: start over here */
             d = pair_of(0, 0);
         }
     }
@@ -326,12 +373,10 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     if (capped) u = pclamp(u, limit);
     pair n = psub(o, u); /* and after */
     int32_t steps = mf_pose_physics_steps(&remaining, step);
-    s->phys_remaining[k] = remaining;
+    *f->remaining = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     spring sp = {0}; /* only when a step runs (its damping may need powf) */
-    if (steps > 0)
-        sp = spring_of(v, v[MF_PHYS_V_WIND] + s->phys_wind, v[MF_PHYS_V_GRAVITY] + s->phys_gravity,
-                       (float)step, f->e);
+    if (steps > 0) sp = spring_cached(s, v, f);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away. Each step of the
      * offsets n and velocities nv as spring_step's */
@@ -350,7 +395,7 @@ static inline void update(mf_pose *p, int32_t k, const mf_phys_fixed *f, const m
     /* the origin's movement as shown (the animated one plus the translation channel's change,
      * capped as a whole: hair-back-down in celestial-circus' swing), and last frame's shown tip
      * seen from the new origin */
-    pair cxy = pload(&c->x);
+    pair cxy = pload(&f->x);
     pair m = padd(d, pscale(pmul(psub(n, o), cxy), mix));
     if (capped) m = pclamp(m, limit);
     pair r = psub(psub(psub(pload(st + MF_PS_TX), pload(st + MF_PS_UX)), m), pscale(pmul(o, cxy), mix));
@@ -382,19 +427,18 @@ _Static_assert(MF_PS_RESET == MF_PS_INIT + 1, "INIT and RESET side by side (one 
 _Static_assert(MF_PS_UY == MF_PS_UX + 1 && MF_PS_TY == MF_PS_TX + 1 && MF_PS_YO == MF_PS_XO + 1 &&
                    MF_PS_YV == MF_PS_XV + 1 && MF_PS_MOVE_Y == MF_PS_MOVE_X + 1,
                "the state's x and y channels side by side");
-_Static_assert(offsetof(mf_sd_physics, y) == offsetof(mf_sd_physics, x) + sizeof(float),
+_Static_assert(offsetof(mf_phys_fixed, y) == offsetof(mf_phys_fixed, x) + sizeof(float),
                "the constraint's x and y mixes side by side");
 
 /* mf_pose_apply_physics's body. */
 static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int32_t k)
 {
     mf_pose_scratch *s = p->scratch;
-    const mf_phys_fixed *f = &s->phys_fixed[k];
+    mf_phys_fixed *f = &s->phys_fixed[k]; /* its spring cache may be refreshed */
     if (!mf_pose_physics_runs_fixed(p, k, f)) return;
     int32_t i = f->bone;
-    const mf_sd_physics *c = &p->data->physics[k];
-    float *restrict st = s->phys_state + (size_t)k * MF_PHYS_STATE;
-    const float *v = s->phys_values + (size_t)k * MF_PHYS_V_COUNT;
+    float *restrict st = f->state;
+    const float *v = f->values;
     float len = f->len;
     float ax = p->wx[i], ay = p->wy[i];
     pair a0 = pair_of(ax, ay);
@@ -402,7 +446,7 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
     int32_t mode = s->phys_mode;
     if (__builtin_expect(mode == MF_PHYSICS_NONE, 0)) {
         keep_tip(p, i, len, st); /* so that switching back does not see a jump */
-        s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+        *f->remaining = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
         return;
     }
     bool resting = false; /* a reset this update: rest here and step nothing */
@@ -416,32 +460,40 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         /* a reset drops the time left over from earlier frames but keeps this frame's for the
          * next update, as the reference runtime does (its steps then fall on other frames) */
         resting = st[MF_PS_INIT] != 0;
-        rest(p, i, len, st, &s->phys_remaining[k]);
-        if (resting) s->phys_remaining[k] = s->phys_frame_dt;
+        rest(p, i, len, st, f->remaining);
+        if (resting) *f->remaining = s->phys_frame_dt;
     }
     if (mode == MF_PHYSICS_UPDATE) {
-        if (!resting) update(p, k, f, c, v, mix, a0, st);
+        if (!resting) update(p, f, v, mix, a0, st);
         pstore(st + MF_PS_UX, a0); /* the origin as animated: next frame's lag */
     } else {
-        s->phys_remaining[k] = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
+        *f->remaining = 0, st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
     }
-    float wx, wy, a, cc;
     if (mix != 0) {
         uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
         /* the turns' cos and sin first (libm's calls), then the 2x2 turned in registers */
         float rc = 1, rs = 0, hc = 1, hs = 0;
+        /* after a call, the flags and the angle are read or formed again (the same bits)
+         * rather than kept across it in saved registers; mix and the origin stay kept (their
+         * reads cost more than the save: measured) */
+#define MF_PHYS_AFTER_CALL()                                                                      \
+        __asm__ volatile("" ::: "memory");                                                        \
+        chan = f->chan, mode = s->phys_mode, r = st[MF_PS_RO] * mix
         if (chan & MF_PF_ROTATE) {
-            float t = r * c->rotate;
+            float t = r * f->rotate;
             rc = cosf(t), rs = sinf(t);
+            MF_PHYS_AFTER_CALL();
         }
         if (chan & MF_PF_SHEAR) {
-            float t = r * c->shear_x;
+            float t = r * f->shear_x;
             hc = cosf(t), hs = sinf(t);
+            MF_PHYS_AFTER_CALL();
         }
-        pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&c->x)), mix));
-        wx = px(w), wy = py(w);
-        a = p->a[i], cc = p->c[i];
+#undef MF_PHYS_AFTER_CALL
+        pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&f->x)), mix));
+        float wx = px(w), wy = py(w);
+        float a = p->a[i], cc = p->c[i];
         float b = p->b[i], d = p->d[i];
         if (chan & MF_PF_ROTATE) {
             rotate_axis(&a, &cc, rc, rs);
@@ -450,11 +502,14 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
         }
         if (chan & MF_PF_SHEAR) rotate_axis(&a, &cc, hc, hs); /* shear turns the x axis only */
         if (chan & MF_PF_SCALE) {
-            float g = 1 + st[MF_PS_SO] * c->scale_x * mix;
+            float g = 1 + st[MF_PS_SO] * f->scale_x * mix;
             a *= g, cc *= g;
         }
         p->wx[i] = wx, p->wy[i] = wy;
         p->a[i] = a, p->c[i] = cc;
+        /* the tip first: nothing of it is then kept across the applied update's calls */
+        if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
+            pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
         if (chan || !origin_only(p, i, f->parent)) {
             if (f->parent >= 0 && p->inherit[i] == MF_SD_INHERIT_NORMAL)
                 applied_normal(p, i, f->parent, a, b, cc, d, wx, wy);
@@ -468,11 +523,9 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
                 p->asy[i] *= cos_deg(p->ashy[i]);
             }
         }
-    } else {
-        wx = ax, wy = ay, a = p->a[i], cc = p->c[i];
+    } else if (mode == MF_PHYSICS_UPDATE) {
+        pstore(st + MF_PS_TX, padd(pair_of(ax, ay), pscale(pair_of(p->a[i], p->c[i]), len)));
     }
-    if (mode == MF_PHYSICS_UPDATE) /* the tip as shown: next frame's lag */
-        pstore(st + MF_PS_TX, padd(pair_of(wx, wy), pscale(pair_of(a, cc), len)));
 }
 
 /* The solve compiled as it is for the baseline, and again for AVX2 (chosen at run time as the
