@@ -180,7 +180,13 @@ MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pos
     int32_t dst = sg->dst;
     if (how == MF_SEG_CURVE1) {
         float u = prep ? (float)((t - sg->t0d) / sg->span) : mf_pose_seg_u(sg, t); /* the same u */
-        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_at(sg, 0, u, prep));
+        float f = mf_pose_seg_at(sg, 0, u, prep);
+#if defined(__GNUC__)
+        /* (GCC would load the values before the curve's branch, into registers of their own:
+         * opaque here, they stay memory operands after it) */
+        if (prep) __asm__("" : "+r"(sg));
+#endif
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
     } else if (how == MF_SEG_CURVE2) { /* before hold: more often between keys than held */
         float u = mf_pose_seg_u(sg, t);
         float f = mf_pose_seg_at(sg, 0, u, prep);
