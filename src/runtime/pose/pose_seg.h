@@ -141,7 +141,15 @@ MF_CURVE_INLINE bool mf_pose_seg_same(const mf_pose_seg *sg, bool prep)
 /* The position in a compiled curve segment (t0 <= t < t1), as seg_u has it. */
 MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 {
+#if MF_CURVE_SSE2 && defined(__AVX__)
+    /* t0 widened with t's register as the upper lane's source (GCC zeroes a register for it
+     * first: one instruction more); exact either way */
+    double t0;
+    __asm__("vcvtss2sd %2, %1, %0" : "=x"(t0) : "x"(t), "m"(sg->t0));
+    return (float)((t - t0) / sg->span);
+#else
     return (float)((t - sg->t0) / sg->span);
+#endif
 }
 
 /* t rounded down to a float: against float key times tf >= t0 and tf < t1 exactly when t >= t0
