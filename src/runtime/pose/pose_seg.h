@@ -117,11 +117,11 @@ MF_CURVE_INLINE float mf_pose_seg_pcurve(const mf_bz_prep *q, float u)
 /* mf_pose_seg_pcurve for 0 <= u <= 1, what a table entry's u is (t0 <= t < t1 and the span
  * t1 - t0 in double: t - t0 from +0 up to at most the span, rounding keeping the order): linear
  * is u itself (+0 and 1 are what the clamps give), a bezier's first piece gives +0 at u = 0;
- * only u = 1 needs its clamp. */
+ * only u = 1 needs its clamp, which the AVX2 search's tenth sample gives (MF_BZ_PREP_ONE). */
 MF_CURVE_INLINE float mf_pose_seg_tcurve(const mf_bz_prep *q, float u)
 {
     if (!q) return u;
-    if (__builtin_expect(u >= 1.0f, 0)) return 1.0f;
+    if (!MF_BZ_PREP_ONE && __builtin_expect(u >= 1.0f, 0)) return 1.0f;
     return mf_bz_prep_at(q, u);
 }
 
