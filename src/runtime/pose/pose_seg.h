@@ -186,7 +186,7 @@ MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pos
 {
     uint8_t how = sg->how;
     int32_t dst = sg->dst;
-    if (how == MF_SEG_CURVE1) {
+    if (__builtin_expect(how == MF_SEG_CURVE1, 1)) { /* (expected: it falls into the loop's end) */
         float u = prep ? (float)((t - sg->t0d) / sg->span) : mf_pose_seg_u(sg, t); /* the same u */
         float f = mf_pose_seg_at(sg, 0, u, prep);
 #if defined(__GNUC__)
