@@ -117,11 +117,11 @@ MF_CURVE_INLINE float mf_pose_seg_pcurve(const mf_bz_prep *q, float u)
 /* mf_pose_seg_pcurve for 0 <= u <= 1, what a table entry's u is (t0 <= t < t1 and the span
  * t1 - t0 in double: t - t0 from +0 up to at most the span, rounding keeping the order): linear
  * is u itself (+0 and 1 are what the clamps give), a bezier's first piece gives +0 at u = 0;
- * only u = 1 needs its clamp. */
+ * only u = 1 needs its clamp, which the AVX2 search's tenth sample gives (MF_BZ_PREP_ONE). */
 MF_CURVE_INLINE float mf_pose_seg_tcurve(const mf_bz_prep *q, float u)
 {
     if (!q) return u;
-    if (__builtin_expect(u >= 1.0f, 0)) return 1.0f;
+    if (!MF_BZ_PREP_ONE && __builtin_expect(u >= 1.0f, 0)) return 1.0f;
     return mf_bz_prep_at(q, u);
 }
 
@@ -141,7 +141,15 @@ MF_CURVE_INLINE bool mf_pose_seg_same(const mf_pose_seg *sg, bool prep)
 /* The position in a compiled curve segment (t0 <= t < t1), as seg_u has it. */
 MF_CURVE_INLINE float mf_pose_seg_u(const mf_pose_seg *sg, double t)
 {
+#if MF_CURVE_SSE2 && defined(__AVX__)
+    /* t0 widened with t's register as the upper lane's source (GCC zeroes a register for it
+     * first: one instruction more); exact either way */
+    double t0;
+    __asm__("vcvtss2sd %2, %1, %0" : "=x"(t0) : "x"(t), "m"(sg->t0));
+    return (float)((t - t0) / sg->span);
+#else
     return (float)((t - sg->t0) / sg->span);
+#endif
 }
 
 /* t rounded down to a float: against float key times tf >= t0 and tf < t1 exactly when t >= t0
@@ -178,9 +186,15 @@ MF_CURVE_INLINE bool mf_pose_seg_write_as(const mf_pose_seg_out *o, const mf_pos
 {
     uint8_t how = sg->how;
     int32_t dst = sg->dst;
-    if (how == MF_SEG_CURVE1) {
+    if (__builtin_expect(how == MF_SEG_CURVE1, 1)) { /* (expected: it falls into the loop's end) */
         float u = prep ? (float)((t - sg->t0d) / sg->span) : mf_pose_seg_u(sg, t); /* the same u */
-        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * mf_pose_seg_at(sg, 0, u, prep));
+        float f = mf_pose_seg_at(sg, 0, u, prep);
+#if defined(__GNUC__)
+        /* (GCC would load the values before the curve's branch, into registers of their own:
+         * opaque here, they stay memory operands after it) */
+        if (prep) __asm__("" : "+r"(sg));
+#endif
+        o->x[dst] = sg->set[0] + (sg->v0[0] + sg->dv[0] * f);
     } else if (how == MF_SEG_CURVE2) { /* before hold: more often between keys than held */
         float u = mf_pose_seg_u(sg, t);
         float f = mf_pose_seg_at(sg, 0, u, prep);

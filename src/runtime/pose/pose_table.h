@@ -45,37 +45,53 @@ MF_CURVE_INLINE void mf_pose_table_loop(mf_pose *p, const mf_clip_sample *cs, do
 {
     const mf_skel_data *d = p->data;
     const mf_sd_clip *clip = &d->clips[cs->clip];
-    int32_t first = clip->timeline_first;
-    const mf_seg_span *span = cs->segs->span + first, *end = span + clip->timeline_count;
-    uint32_t *at = (uint32_t *)p->scratch->seg_at + first;
+    int32_t last = clip->timeline_first + clip->timeline_count; /* the index past the clip's */
+    const mf_seg_span *end = cs->segs->span + last;
+    uint32_t *at_end = (uint32_t *)p->scratch->seg_at + last;
     mf_pose_seg_out o = {p, p->x, p->y, discrete}; /* its address not taken: in registers */
     float tf = mf_pose_seg_floor(t);
-    for (const mf_seg_span *sp = span; sp < end; sp++, at++) {
-        uint32_t off = *at & sp->mask; /* any value: masked, a whole entry's of the timeline */
-        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + off);
-        if (__builtin_expect(!(tf >= e->t0 && tf < e->t1), 0)) { /* padding never matches */
-            /* most often the next entry (past the padding: the first, whose range is another);
-             * the span's fields loaded again here (opaque to the compiler: the test above keeps
-             * them as memory operands, not registers the loop holds) */
-            const mf_seg_span *sq = sp;
+    /* one index for both arrays, counting up to 0: the bytes of the pose's offsets left (a
+     * span is four times an offset's size: the same index scaled by 4 addresses it) */
+    _Static_assert(sizeof(mf_seg_span) == 4 * sizeof(uint32_t), "one index scales to both");
 #if defined(__GNUC__)
-            __asm__("" : "+r"(sq));
+    __asm__("" : "+r"(end), "+r"(at_end)); /* (bases in registers, not re-derived) */
 #endif
+    for (intptr_t b = -(intptr_t)clip->timeline_count * 4; b != 0; b += 4) {
+#if defined(__GNUC__)
+        __asm__("" : "+r"(b)); /* (GCC would derive a pointer of each array again) */
+#endif
+        const mf_seg_span *sp = (const mf_seg_span *)((const char *)end + 4 * b);
+        /* the pose's offset, any value: masked, a whole entry's of the timeline */
+        uint32_t off = *(const uint32_t *)((const char *)at_end + b) & sp->mask;
+        const mf_pose_seg *e = (const mf_pose_seg *)((const char *)sp->seg + off);
+        /* tf < t1 as !(tf >= t1): the same for key times, finite (checked at load) or the
+         * infinities, and one compare with t1 in memory; padding (0, 0) never matches */
+        if (__builtin_expect(!(tf >= e->t0 && !(tf >= e->t1)), 0)) {
+            /* most often the next entry (past the padding: the first, whose range is another);
+             * the span and offset from the index again (opaque to the compiler: the hot path
+             * keeps its addresses in its loads, no pointer of each array live) */
+            intptr_t bq = b;
+#if defined(__GNUC__)
+            __asm__("" : "+r"(bq));
+#endif
+            const mf_seg_span *sq = (const mf_seg_span *)((const char *)end + 4 * bq);
+            uint32_t *aq = (uint32_t *)((char *)at_end + bq);
+            off = (uint32_t)((const char *)e - (const char *)sq->seg); /* (off not kept live) */
             uint32_t next = (off + (uint32_t)sizeof *e) & sq->mask;
             e = (const mf_pose_seg *)((const char *)sq->seg + next);
-            if (tf >= e->t0 && tf < e->t1) {
-                *at = next;
+            if (tf >= e->t0 && !(tf >= e->t1)) {
+                *aq = next;
             } else {
-                int32_t i = first + (int32_t)(sp - span);
-                if (!sp->end) {
+                int32_t i = last + (int32_t)(bq / 4);
+                if (!sq->end) {
                     if (d->timelines[i].kind != MF_SD_TL_EVENT) mf_pose_table_general(p, cs, discrete, i, t);
                     continue;
                 }
-                *at = off = mf_pose_table_find(d, i, sp, off, tf, t);
-                e = (const mf_pose_seg *)((const char *)sp->seg + off);
+                *aq = off = mf_pose_table_find(d, i, sq, off, tf, t);
+                e = (const mf_pose_seg *)((const char *)sq->seg + off);
             }
         }
-        if (!mf_pose_seg_write_as(&o, e, t, true)) mf_pose_table_general(p, cs, discrete, first + (int32_t)(sp - span), t);
+        if (!mf_pose_seg_write_as(&o, e, t, true)) mf_pose_table_general(p, cs, discrete, last + (int32_t)(b / 4), t);
     }
 }
 

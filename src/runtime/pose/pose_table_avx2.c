@@ -14,7 +14,14 @@ mf_result mf_pose_sample_avx2(mf_pose *p, const mf_clip_sample *cs)
         mf_pose_sample_bad(p, cs))
         return mf_pose_sample_base(p, cs);
     float thr = cs->discrete_threshold > 0 ? cs->discrete_threshold : 0.5f;
-    mf_pose_table_loop(p, cs, mf_pose_clip_time(p->data, cs->clip, cs->time, cs->loop), 1.0f >= thr);
+    double t = cs->time, len = p->data->clips[cs->clip].length;
+    if (cs->loop && len > 0 && !(t >= 0.0 && t < len)) { /* else mf_pose_clip_time gives t */
+        /* its fmod is legacy SSE code: the upper halves cleared first (they are clean here,
+         * but the layout puts this after the loop's AVX code: tests/avx_upper.sh scans it) */
+        _mm256_zeroupper();
+        t = mf_pose_clip_time(p->data, cs->clip, t, true);
+    }
+    mf_pose_table_loop(p, cs, t, 1.0f >= thr);
     return MF_OK;
 }
 #else
