@@ -98,12 +98,13 @@ pack_four(__m128 a, __m128 c, __m128 bb, __m128 d, __m128 wx, __m128 wy, float *
     if (keep > 3) _mm256_storeu_ps(q + 24, _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2)));
 }
 
-/* mf_skin_pack_bones where the CPU has AVX: four bones a step, eight a loop turn; the last 1
- * to 3 bones the same way through masked loads. Moves only: the same bits. */
-__attribute__((target("avx"))) static void pack_bones_avx(const mf_pose *p, float *mats)
+/* mf_skin_pack_bones where the CPU has AVX, bones from b: four bones a step, eight a loop turn;
+ * the last 1 to 3 bones the same way through masked loads. Moves only: the same bits. */
+__attribute__((target("avx"))) static inline __attribute__((always_inline)) void pack_from(const mf_pose *p,
+                                                                                        float *mats, int32_t b)
 {
     const float *pa = p->a, *pb = p->b, *pc = p->c, *pd = p->d, *px = p->wx, *py = p->wy;
-    int32_t b = 0, n = p->bone_count;
+    int32_t n = p->bone_count;
 #define LOAD4(k) _mm_loadu_ps(pa + (k)), _mm_loadu_ps(pc + (k)), _mm_loadu_ps(pb + (k)), _mm_loadu_ps(pd + (k)), \
                  _mm_loadu_ps(px + (k)), _mm_loadu_ps(py + (k))
     for (; b + 8 <= n; b += 8) {
@@ -123,6 +124,12 @@ __attribute__((target("avx"))) static void pack_bones_avx(const mf_pose *p, floa
      * after it then paid a merge (alien's world vertices 0.59 -> 0.9 us) */
     _mm256_zeroupper();
 }
+/* Every bone (b a constant: the loop as it was), and the last 0-7 after the AVX-512 loop. */
+__attribute__((target("avx"))) static void pack_bones_avx(const mf_pose *p, float *mats) { pack_from(p, mats, 0); }
+__attribute__((target("avx"))) static void pack_tail_avx(const mf_pose *p, float *mats, int32_t b)
+{
+    pack_from(p, mats, b);
+}
 /* The packing where the CPU has AVX-512 too (the dirty mark's flag, trig_avx512): eight
  * bones a step, two bones a 512-bit store, each pair two permutes: from A = {a | b} and
  * C = {c | d} (eight bones each half) {a, b, -, -, c, d, -, -} of both bones, then from that
@@ -141,15 +148,13 @@ PACK512 static inline __attribute__((always_inline)) __m512 two_halves(__m256 lo
     return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
 }
 
-/* Bones b .. b + 7 from the rows' halves, bone b + i stored for i < keep. */
+/* Bones b .. b + 7 from the rows' halves. */
 PACK512 static inline __attribute__((always_inline)) void
-pack_eight(__m512 A, __m512 C, __m512 X, const __m512i idx[8], float *q, int32_t keep)
+pack_eight(__m512 A, __m512 C, __m512 X, const __m512i idx[8], float *q)
 {
-    for (int32_t j = 0; j < 4 && 2 * j < keep; j++) {
+    for (int32_t j = 0; j < 4; j++) {
         __m512 t = _mm512_permutex2var_ps(A, idx[2 * j], C);
-        __m512 v = _mm512_maskz_permutex2var_ps(0x7777, t, idx[2 * j + 1], X);
-        if (2 * j + 1 < keep) _mm512_storeu_ps(q + 16 * j, v);
-        else _mm512_mask_storeu_ps(q + 16 * j, 0x00ff, v);
+        _mm512_storeu_ps(q + 16 * j, _mm512_maskz_permutex2var_ps(0x7777, t, idx[2 * j + 1], X));
     }
 }
 
@@ -162,15 +167,8 @@ PACK512 static void pack_bones_avx512(const mf_pose *p, float *mats)
     for (; b + 8 <= n; b += 8)
         pack_eight(two_halves(_mm256_loadu_ps(pa + b), _mm256_loadu_ps(pb + b)),
                    two_halves(_mm256_loadu_ps(pc + b), _mm256_loadu_ps(pd + b)),
-                   two_halves(_mm256_loadu_ps(px + b), _mm256_loadu_ps(py + b)), idx, mats + 8 * (size_t)b, 8);
-    if (b < n) { /* the last 1 to 7: lanes below the count loaded, the rest zero */
-        __mmask8 m = (__mmask8)((1u << (n - b)) - 1);
-        pack_eight(two_halves(_mm256_maskz_loadu_ps(m, pa + b), _mm256_maskz_loadu_ps(m, pb + b)),
-                   two_halves(_mm256_maskz_loadu_ps(m, pc + b), _mm256_maskz_loadu_ps(m, pd + b)),
-                   two_halves(_mm256_maskz_loadu_ps(m, px + b), _mm256_maskz_loadu_ps(m, py + b)), idx,
-                   mats + 8 * (size_t)b, n - b);
-    }
-    _mm256_zeroupper(); /* as pack_bones_avx */
+                   two_halves(_mm256_loadu_ps(px + b), _mm256_loadu_ps(py + b)), idx, mats + 8 * (size_t)b);
+    pack_tail_avx(p, mats, b); /* the last 0-7 (measured: cheaper than masked eights) and the vzeroupper */
 }
 #undef PACK512
 #endif
