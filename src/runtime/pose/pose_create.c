@@ -38,7 +38,9 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     float **applied_world[] = {&p->ax, &p->ay, &p->arot, &p->asx, &p->asy, &p->ashx, &p->ashy,
                                &p->a,  &p->b,  &p->c,    &p->d,   &p->wx,  &p->wy};
     for (size_t i = 0; i < 13; i++) *applied_world[i] = mf_lines_carve(l, nb, sizeof(float));
-    s->skin_mats = mf_lines_carve(l, (nb + 1) * 8, sizeof(float)); /* the last: all zero, for padding */
+    /* the last: all zero, for padding; on a line of its own: the AVX-512 packing's stores (two
+     * bones) are whole lines, none split */
+    s->skin_mats = mf_lines_carve_line(l, (nb + 1) * 8, sizeof(float));
     p->draw_order = mf_lines_carve(l, ns, sizeof(int32_t));
     p->attachment = mf_lines_carve(l, ns, sizeof(int32_t));
     p->seq_index = mf_lines_carve(l, ns, sizeof(int32_t));
