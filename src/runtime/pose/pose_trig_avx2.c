@@ -165,6 +165,32 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark8(const mark_arra
                  other ? (unsigned)_mm_movemask_epi8(local) & 0xffu : 0xffu, local);
 }
 
+/* Sixteen bones' flag bytes from their keep lanes same8 (0xff: the seven values the same): the
+ * changed codes (only the lanes set in fresh unless all), world_valid and prev_inherit, as
+ * mark8 forms them eight at a time. Returns the inherit bytes. Shared by mark16 and the AVX-512
+ * mark16w. */
+AVX2 static inline __attribute__((always_inline)) __m128i flags16(const mark_arrays *r, int32_t i, __m128i same8,
+                                                                 __m128i fresh, bool all)
+{
+    __m128i vi = _mm_loadu_si128((const __m128i *)(const void *)(r->inherit + i));
+    __m128i vp = _mm_loadu_si128((const __m128i *)(const void *)(r->prev_inherit + i));
+    __m128i va = _mm_loadu_si128((const __m128i *)(const void *)(r->active + i));
+    __m128i vc = _mm_loadu_si128((const __m128i *)(const void *)(r->constrained + i));
+    __m128i vv = _mm_loadu_si128((const __m128i *)(const void *)(r->world_valid + i));
+    _mm_storeu_si128((__m128i *)(void *)(r->prev_inherit + i), vi);
+    const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
+    __m128i inactive = _mm_cmpeq_epi8(va, zero);
+    __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
+    __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
+    dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
+    dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
+    _mm_storeu_si128((__m128i *)(void *)(r->world_valid + i), _mm_andnot_si128(inactive, ones));
+    __m128i *ch = (__m128i *)(void *)(r->changed + i);
+    if (!all) dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadu_si128(ch)));
+    _mm_storeu_si128(ch, dirty);
+    return vi;
+}
+
 /* mark8 on bones i..i+15 at once: the same per bone, the flag bytes sixteen to a register and
  * the arrays' addresses taken once for both halves (all: every lane fresh). Returns the bones
  * whose keys differed as bits, as mark8 does. */
@@ -199,22 +225,8 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark16(const mark_arr
     __m128i same8 = _mm_packs_epi16(
         _mm_packs_epi32(_mm256_castsi256_si128(same0), _mm256_extracti128_si256(same0, 1)),
         _mm_packs_epi32(_mm256_castsi256_si128(same1), _mm256_extracti128_si256(same1, 1)));
-    __m128i vi = _mm_loadu_si128((const __m128i *)(const void *)(r->inherit + i));
-    __m128i vp = _mm_loadu_si128((const __m128i *)(const void *)(r->prev_inherit + i));
-    __m128i va = _mm_loadu_si128((const __m128i *)(const void *)(r->active + i));
-    __m128i vc = _mm_loadu_si128((const __m128i *)(const void *)(r->constrained + i));
-    __m128i vv = _mm_loadu_si128((const __m128i *)(const void *)(r->world_valid + i));
-    _mm_storeu_si128((__m128i *)(void *)(r->prev_inherit + i), vi);
-    const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
-    __m128i inactive = _mm_cmpeq_epi8(va, zero);
-    __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
-    __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
-    dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
-    dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
-    _mm_storeu_si128((__m128i *)(void *)(r->world_valid + i), _mm_andnot_si128(inactive, ones));
-    __m128i *ch = (__m128i *)(void *)(r->changed + i);
-    if (!all) dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadu_si128(ch)));
-    _mm_storeu_si128(ch, dirty);
+    __m128i vi = flags16(r, i, same8, fresh, all);
+    const __m128i ones = _mm_set1_epi8(1);
     __m128i local = _mm_set1_epi8(-1); /* the bones whose matrix takes their own angles */
     if (other) local = _mm_cmpeq_epi8(_mm_min_epu8(vi, ones), vi); /* Normal or OnlyTranslation */
     unsigned lbits = other ? (unsigned)_mm_movemask_epi8(local) : 0xffffu;
@@ -366,22 +378,8 @@ AVX512 static inline __attribute__((always_inline)) unsigned mark16w(const mark_
 #undef MF_CHANNEL
     (void)unused;
     __m128i same8 = _mm_movm_epi8(same); /* 0xff where a bone keeps */
-    __m128i vi = _mm_loadu_si128((const __m128i *)(const void *)(r->inherit + i));
-    __m128i vp = _mm_loadu_si128((const __m128i *)(const void *)(r->prev_inherit + i));
-    __m128i va = _mm_loadu_si128((const __m128i *)(const void *)(r->active + i));
-    __m128i vc = _mm_loadu_si128((const __m128i *)(const void *)(r->constrained + i));
-    __m128i vv = _mm_loadu_si128((const __m128i *)(const void *)(r->world_valid + i));
-    _mm_storeu_si128((__m128i *)(void *)(r->prev_inherit + i), vi);
-    const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
-    __m128i inactive = _mm_cmpeq_epi8(va, zero);
-    __m128i keep = _mm_andnot_si128(inactive, _mm_and_si128(same8, _mm_cmpeq_epi8(vi, vp)));
-    __m128i dirty = _mm_or_si128(_mm_or_si128(_mm_andnot_si128(keep, ones), vc), _mm_xor_si128(vv, ones));
-    dirty = _mm_or_si128(dirty, _mm_and_si128(inactive, _mm_set1_epi8(MF_CHANGED_INACTIVE)));
-    dirty = _mm_or_si128(dirty, _mm_andnot_si128(_mm_cmpeq_epi8(vi, zero), _mm_set1_epi8(MF_CHANGED_INHERIT)));
-    _mm_storeu_si128((__m128i *)(void *)(r->world_valid + i), _mm_andnot_si128(inactive, ones));
-    __m128i *ch = (__m128i *)(void *)(r->changed + i);
-    if (!all) dirty = _mm_or_si128(_mm_and_si128(fresh, dirty), _mm_andnot_si128(fresh, _mm_loadu_si128(ch)));
-    _mm_storeu_si128(ch, dirty);
+    __m128i vi = flags16(r, i, same8, fresh, all);
+    const __m128i ones = _mm_set1_epi8(1);
     unsigned lbits = 0xffffu; /* the bones whose matrix takes their own angles */
     if (other) lbits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(vi, ones), vi));
     return trig16(s, r, i, _mm512_castsi512_ps(rot), _mm512_castsi512_ps(shx), _mm512_castsi512_ps(shy), lbits);
