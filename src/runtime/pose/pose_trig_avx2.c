@@ -237,38 +237,45 @@ AVX2 static inline __attribute__((always_inline)) unsigned mark16(const mark_arr
     return m0 | m1 << 8;
 }
 
-/* mf_pose_dirty_mark (pose_dirty.c) on eight bones a step: the same codes, copies and cache (all
- * but the code past the bones). A bone count past a multiple of eight ends on a step
- * over the last eight bones. Needs eight bones. */
-AVX2 static inline __attribute__((always_inline)) int32_t mark_all(mf_pose *p, bool other)
-{
-    mf_pose_scratch *s = p->scratch;
-    int32_t n = p->bone_count, computed = 0, i = 0;
-    const mark_arrays ra = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy,
-                            p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy,
-                            p->inherit, p->active, s->constrained,
-                            s->prev_inherit, s->world_valid, s->changed,
-                            s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};
-    const mark_arrays *r = &ra;
-    const __m128i all = _mm_set1_epi8(-1);
-    for (; i + 16 <= n; i += 16) computed += __builtin_popcount(mark16(r, s, i, all, true, other));
-    if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */
-        __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        unsigned miss;
-        if (n - i > 8 && n >= 16) { /* one sixteen-bone step over the last sixteen bones */
-            int32_t done = i - (n - 16);
-            miss = mark16(r, s, n - 16, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), false, other) >> done;
-        } else {
-            for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));
-            int32_t done = i - (n - 8);
-            miss = i < n ? mark8(r, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done : 0;
-        }
-        /* counted as the SSE2 pass counts these bones (its groups of four count 4 when one misses) */
-        for (; n - i >= 4; i += 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
-        computed += __builtin_popcount(miss);
+/* mf_pose_dirty_mark (pose_dirty.c) sixteen bones a step (MARK16: mark16, or mark16w with
+ * AVX-512), then the eight-bone steps: the same codes, copies and cache (all but the code past the
+ * bones). A bone count past a multiple of sixteen ends on one step over the last sixteen bones
+ * where more than eight are left, else on eight-bone steps and one over the last eight. Needs
+ * eight bones. Written once for both instruction sets (NAME, TARGET). */
+#define MF_MARK_ALL(NAME, TARGET, MARK16)                                                                         \
+    TARGET static inline __attribute__((always_inline)) int32_t NAME(mf_pose *p, bool other)                      \
+    {                                                                                                           \
+        mf_pose_scratch *s = p->scratch;                                                                        \
+        int32_t n = p->bone_count, computed = 0, i = 0;                                                         \
+        const mark_arrays ra = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy,                               \
+                                p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy,                        \
+                                p->inherit, p->active, s->constrained,                                          \
+                                s->prev_inherit, s->world_valid, s->changed,                                    \
+                                s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};        \
+        const mark_arrays *r = &ra;                                                                             \
+        const __m128i all = _mm_set1_epi8(-1);                                                                  \
+        for (; i + 16 <= n; i += 16) computed += __builtin_popcount(MARK16(r, s, i, all, true, other));         \
+        if (i < n) { /* lanes of bones below i done: their flags stay, their keys never miss */                 \
+            __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);                \
+            unsigned miss;                                                                                      \
+            if (n - i > 8 && n >= 16) {                                                                         \
+                int32_t done = i - (n - 16);                                                                    \
+                miss = MARK16(r, s, n - 16, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), false, other) \
+                       >> done;                                                                                 \
+            } else {                                                                                            \
+                for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));          \
+                int32_t done = i - (n - 8);                                                                     \
+                miss = i < n ? mark8(r, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) \
+                                   >> done                                                                      \
+                             : 0;                                                                               \
+            }                                                                                                   \
+            /* counted as the SSE2 pass counts these bones (its groups of four count 4 when one misses) */      \
+            for (; n - i >= 4; i += 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;                            \
+            computed += __builtin_popcount(miss);                                                               \
+        }                                                                                                       \
+        return computed;                                                                                        \
     }
-    return computed;
-}
+MF_MARK_ALL(mark_all, AVX2, mark16)
 
 /* The same sixteen bones a step with AVX-512 (where the CPU and the OS have it; chosen at
  * create as AVX2 is): one register a channel, the key compares as masks, the cache filled
@@ -385,35 +392,8 @@ AVX512 static inline __attribute__((always_inline)) unsigned mark16w(const mark_
     return trig16(s, r, i, _mm512_castsi512_ps(rot), _mm512_castsi512_ps(shx), _mm512_castsi512_ps(shy), lbits);
 }
 
-/* mark_all with mark16w (sixteen bones or more). */
-AVX512 static inline __attribute__((always_inline)) int32_t mark_all_w(mf_pose *p, bool other)
-{
-    mf_pose_scratch *s = p->scratch;
-    int32_t n = p->bone_count, computed = 0, i = 0;
-    const mark_arrays ra = {p->x, p->y, p->rot, p->sx, p->sy, p->shx, p->shy,
-                            p->ax, p->ay, p->arot, p->asx, p->asy, p->ashx, p->ashy,
-                            p->inherit, p->active, s->constrained,
-                            s->prev_inherit, s->world_valid, s->changed,
-                            s->trig_kx, s->trig_ky, s->trig_cx, s->trig_sx, s->trig_cy, s->trig_sy};
-    const mark_arrays *r = &ra;
-    const __m128i all = _mm_set1_epi8(-1);
-    for (; i + 16 <= n; i += 16) computed += __builtin_popcount(mark16w(r, s, i, all, true, other));
-    if (i < n) { /* as mark_all's tail */
-        __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        unsigned miss;
-        if (n - i > 8) {
-            int32_t done = i - (n - 16);
-            miss = mark16w(r, s, n - 16, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), false, other) >> done;
-        } else {
-            for (; i + 8 <= n; i += 8) computed += __builtin_popcount(mark8(r, s, i, all, other));
-            int32_t done = i - (n - 8);
-            miss = i < n ? mark8(r, s, n - 8, _mm_cmpgt_epi8(lane, _mm_set1_epi8((char)(done - 1))), other) >> done : 0;
-        }
-        for (; n - i >= 4; i += 4) computed += (miss & 15u) ? 4 : 0, miss >>= 4;
-        computed += __builtin_popcount(miss);
-    }
-    return computed;
-}
+MF_MARK_ALL(mark_all_w, AVX512, mark16w)
+#undef MF_MARK_ALL
 
 AVX512 __attribute__((noinline)) static int32_t dirty_mark_avx512(mf_pose *p)
 {
