@@ -67,6 +67,17 @@ MF_CURVE_INLINE float mf_bezier_at(const mf_sd_bezier *b, float u)
     return w > 0.0f ? y0 + (y1 - y0) * (u - x0) / w : y1;
 }
 
+/* mf_skel_data_curve's body for a data d: curve code's eased fraction at u (0 at or before 0,
+ * 1 from 1, 0 stepped, u linear), inline for the samplers that call it every frame. */
+MF_CURVE_INLINE float mf_sd_curve_at(const mf_skel_data *d, int32_t code, float u)
+{
+    if (!(u > 0.0f)) return 0.0f;
+    if (u >= 1.0f) return 1.0f;
+    if (code == MF_SD_CURVE_STEPPED) return 0.0f;
+    if (code < 0 || code >= d->bezier_count) return u; /* linear */
+    return mf_bezier_at(&d->beziers[code], u);
+}
+
 /* A bezier prepared for mf_bz_prep_at (a shared table holds one per bezier of its data): the
  * samples' x for the search, then per piece what mf_bezier_at picks and forms
  * from them (x0, y0, y1 - y0, x1 - x0), one index away instead of three cases. */

@@ -101,11 +101,8 @@ int32_t mf_skel_data_skin_attachment(const mf_skel_data *d, int32_t skin, int32_
 
 float mf_skel_data_curve(const mf_skel_data *d, int32_t code, float u)
 {
-    if (!(u > 0.0f)) return 0.0f;
-    if (u >= 1.0f) return 1.0f;
-    if (code == MF_SD_CURVE_STEPPED) return 0.0f;
-    if (!d || code < 0 || code >= d->bezier_count) return u; /* linear */
-    return mf_bezier_at(&d->beziers[code], u);
+    static const mf_skel_data none; /* no data: no beziers, every bezier code linear */
+    return mf_sd_curve_at(d ? d : &none, code, u);
 }
 
 const char *mf_skel_data_attachment_name(const mf_skel_data *d, int32_t attachment)

@@ -164,15 +164,6 @@ static float setup_value(const mf_sd_physics *c, int32_t slot)
     return value;
 }
 
-/* mf_skel_data_curve (skel_data_find.c) inline, for a code that is not stepped. */
-static inline float curve_at(const mf_skel_data *d, int32_t code, float u)
-{
-    if (!(u > 0.0f)) return 0.0f;
-    if (u >= 1.0f) return 1.0f;
-    if (code < 0 || code >= d->bezier_count) return u; /* linear */
-    return mf_bezier_at(&d->beziers[code], u);
-}
-
 /* The value of a settings timeline at key (>= 0) and local time: keys hold absolute values,
  * interpolated like the other constraint timelines. */
 static float keyed_value(const mf_skel_data *d, const mf_sd_timeline *tl, int32_t key, double local_time)
@@ -183,7 +174,7 @@ static float keyed_value(const mf_skel_data *d, const mf_sd_timeline *tl, int32_
         double t0 = d->times[tl->key_first + key], t1 = d->times[tl->key_first + key + 1];
         float u = t1 > t0 ? (float)((local_time - t0) / (t1 - t0)) : 1.0f;
         int32_t code = d->curves[tl->curve_first + (size_t)key * (size_t)tl->curve_comps];
-        float f = code == MF_SD_CURVE_STEPPED ? 0.0f : curve_at(d, code, u);
+        float f = code == MF_SD_CURVE_STEPPED ? 0.0f : mf_sd_curve_at(d, code, u);
         value += (v0[tl->value_comps] - v0[0]) * f;
     }
     return value;
