@@ -155,7 +155,8 @@ static inline __attribute__((always_inline)) void apply_transform(mf_pose *p, in
 
 /* Compiled for the baseline and again for AVX2 (chosen at run time as the IK's is): the same
  * operations in the VEX forms, no fused multiply-adds. */
-static __attribute__((noinline)) void apply_transform_base(mf_pose *p, int32_t k) { apply_transform(p, k); }
+/* (pose_world.h: the world update's baseline loop calls it directly, the mixes tested there) */
+__attribute__((noinline)) void mf_pose_apply_transform_base(mf_pose *p, int32_t k) { apply_transform(p, k); }
 
 #if MF_TRIG_AVX2
 /* (pose_world.h: the world update's AVX2 loop calls it directly, the mixes tested there) */
@@ -174,5 +175,5 @@ void mf_pose_apply_transform(mf_pose *p, int32_t k)
         return;
     }
 #endif
-    apply_transform_base(p, k);
+    mf_pose_apply_transform_base(p, k);
 }

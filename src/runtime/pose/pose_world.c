@@ -238,7 +238,7 @@ typedef struct bone_arrays {
 #define MF_RUN_TARGET
 #define MF_RUN_IK mf_pose_apply_ik
 #define MF_RUN_OTHER(p, i) update_other(p, i, true)
-#define MF_RUN_TF mf_pose_apply_transform
+#define MF_RUN_TF mf_pose_apply_transform_base /* the mixes tested in the loop */
 #include "pose_world_run.h"
 #if MF_TRIG_AVX2
 /* The loop in the VEX encoding (three-operand arithmetic: fewer register copies; no fused

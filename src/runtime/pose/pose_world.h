@@ -87,8 +87,9 @@ static inline bool mf_pose_tf_mixes_off(const float *mix)
 #endif
 }
 
-/* mf_pose_apply_transform's AVX2 build without the mixes' test and the CPU test (defined where
- * pose_trig.h's MF_TRIG_AVX2 is set; pose_transform.c). */
+/* mf_pose_apply_transform's baseline and AVX2 builds without the mixes' test and the CPU test
+ * (the AVX2 one defined where pose_trig.h's MF_TRIG_AVX2 is set; pose_transform.c). */
+void mf_pose_apply_transform_base(mf_pose *p, int32_t k);
 void mf_pose_apply_transform_avx2(mf_pose *p, int32_t k);
 
 #endif
