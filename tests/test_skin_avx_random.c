@@ -29,6 +29,31 @@ static int32_t rng_i(uint32_t *s, int32_t n) { return (int32_t)(rng_next(s) % (u
 #define NBONES 9
 #define NMESH 6
 
+/* A random rig's text up to its attachments: NBONES random bones, NMESH slots on b0. */
+static void rig_open(char **b, size_t *len, size_t *cap, uint32_t *rng)
+{
+    tu_cat(b, len, cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
+    for (int i = 1; i < NBONES; i++)
+        tu_cat(b, len, cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
+            rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
+            (double)rng_f(rng, -10, 10));
+    tu_cat(b, len, cap, "],\"slots\":[");
+    for (int m = 0; m < NMESH; m++) tu_cat(b, len, cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
+    tu_cat(b, len, cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+}
+
+/* Mesh m's text up to its weights' vertex list: v random uvs, a fan of triangles, every bone. */
+static void mesh_open(char **b, size_t *len, size_t *cap, int m, int v, uint32_t *rng)
+{
+    tu_cat(b, len, cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
+    for (int i = 0; i < v; i++) tu_cat(b, len, cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
+    tu_cat(b, len, cap, "],\"triangles\":[");
+    for (int i = 1; i + 1 < v; i++) tu_cat(b, len, cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
+    tu_cat(b, len, cap, "],\"weights\":{\"bones\":[");
+    for (int i = 0; i < NBONES; i++) tu_cat(b, len, cap, "%s\"b%d\"", i ? "," : "", i);
+    tu_cat(b, len, cap, "],\"v\":[");
+}
+
 /* NMESH weighted meshes of random sizes; influence counts in runs so that equal neighbours,
  * odd counts and the two-influence fast run all occur; every third mesh has two influences on
  * every vertex (skinned straight from the records, no spans read). */
@@ -37,23 +62,10 @@ static char *random_rig(uint32_t *rng)
     size_t len = 0, cap = 4096;
     char *b = malloc(cap);
     assert_non_null(b);
-    tu_cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
-    for (int i = 1; i < NBONES; i++)
-        tu_cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
-            rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
-            (double)rng_f(rng, -10, 10));
-    tu_cat(&b, &len, &cap, "],\"slots\":[");
-    for (int m = 0; m < NMESH; m++) tu_cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
-    tu_cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    rig_open(&b, &len, &cap, rng);
     for (int m = 0; m < NMESH; m++) {
         int v = m % 3 == 1 ? MF_SD_MAX_INFLUENCES + rng_i(rng, 17) : 3 + rng_i(rng, 30);
-        tu_cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
-        for (int i = 0; i < v; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
-        tu_cat(&b, &len, &cap, "],\"triangles\":[");
-        for (int i = 1; i + 1 < v; i++) tu_cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
-        tu_cat(&b, &len, &cap, "],\"weights\":{\"bones\":[");
-        for (int i = 0; i < NBONES; i++) tu_cat(&b, &len, &cap, "%s\"b%d\"", i ? "," : "", i);
-        tu_cat(&b, &len, &cap, "],\"v\":[");
+        mesh_open(&b, &len, &cap, m, v, rng);
         int count = 1, run = 0;
         for (int i = 0; i < v; i++) {
             if (run-- <= 0) count = 1 + rng_i(rng, MF_SD_MAX_INFLUENCES), run = rng_i(rng, 4);
@@ -187,23 +199,10 @@ static char *random_runs_rig(uint32_t *rng)
     size_t len = 0, cap = 4096;
     char *b = malloc(cap);
     assert_non_null(b);
-    tu_cat(&b, &len, &cap, "%s\"bones\":[{\"name\":\"b0\"}", RIG_HEAD);
-    for (int i = 1; i < NBONES; i++)
-        tu_cat(&b, &len, &cap, ",{\"name\":\"b%d\",\"parent\":\"b%d\",\"x\":%.3f,\"rot\":%.3f,\"sx\":%.3f,\"shy\":%.3f}", i,
-            rng_i(rng, i), (double)rng_f(rng, -30, 30), (double)rng_f(rng, -180, 180), (double)rng_f(rng, 0.5f, 1.5f),
-            (double)rng_f(rng, -10, 10));
-    tu_cat(&b, &len, &cap, "],\"slots\":[");
-    for (int m = 0; m < NMESH; m++) tu_cat(&b, &len, &cap, "%s{\"name\":\"s%d\",\"bone\":\"b0\",\"attachment\":\"m%d\"}", m ? "," : "", m, m);
-    tu_cat(&b, &len, &cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    rig_open(&b, &len, &cap, rng);
     for (int m = 0; m < NMESH; m++) {
         int v = 8 + rng_i(rng, 113);
-        tu_cat(&b, &len, &cap, "%s{\"slot\":\"s%d\",\"name\":\"m%d\",\"type\":\"Mesh\",\"hull\":%d,\"uvs\":[", m ? "," : "", m, m, v);
-        for (int i = 0; i < v; i++) tu_cat(&b, &len, &cap, "%s%.3f,%.3f", i ? "," : "", (double)rng_f(rng, 0, 1), (double)rng_f(rng, 0, 1));
-        tu_cat(&b, &len, &cap, "],\"triangles\":[");
-        for (int i = 1; i + 1 < v; i++) tu_cat(&b, &len, &cap, "%s0,%d,%d", i > 1 ? "," : "", i, i + 1);
-        tu_cat(&b, &len, &cap, "],\"weights\":{\"bones\":[");
-        for (int i = 0; i < NBONES; i++) tu_cat(&b, &len, &cap, "%s\"b%d\"", i ? "," : "", i);
-        tu_cat(&b, &len, &cap, "],\"v\":[");
+        mesh_open(&b, &len, &cap, m, v, rng);
         int count = 1, run = 0, bones[6], pc[3], pb[3][6]; /* a palette of three bone lists: sets recur */
         for (int k = 0; k < 3; k++) {
             pc[k] = 1 + rng_i(rng, 4);
