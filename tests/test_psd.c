@@ -233,6 +233,20 @@ static void test_malformed(void **state)
     u32(&w, 5000);
     expect_error(w.b, w.n, MF_ERR_INVALID, "offset 30 (image resources)",
                  "section of 5000 bytes runs past the end of the file (0 left)");
+    /* a large canvas with no merged image after the sections: refused before the canvas is
+     * allocated and cleared (a fuzzer's 39-byte file took 10 s doing that) */
+    w = (wb){0};
+    header(&w, 4, 10000, 10000, 16, 3);
+    u32(&w, 0); /* layer and mask info */
+    expect_error(w.b, w.n, MF_ERR_INVALID, "offset 38 (merged image data)",
+                 "truncated: the merged image's compression word needs 2 bytes, 0 left");
+    u16(&w, 2);
+    expect_error(w.b, w.n, MF_ERR_UNSUPPORTED, "offset 38 (merged image data)",
+                 "ZIP-compressed merged image is not supported");
+    w.n -= 2;
+    u16(&w, 7);
+    expect_error(w.b, w.n, MF_ERR_INVALID, "offset 38 (merged image data)",
+                 "unknown compression 7 (expected 0 raw or 1 RLE)");
     /* a channel length past the layer data, named by layer */
     w = (wb){0};
     const uint16_t rgb[2][3] = {{0}};

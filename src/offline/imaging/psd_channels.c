@@ -127,18 +127,22 @@ bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int
     return decode_planes(r, res, start + 2, start + len, comp, width, height, depth, 1, outs, channel);
 }
 
+bool psd_merged_compression(psd_rd *r, mf_result *res)
+{
+    if (!psd_need(r, res, 2, "the merged image's compression word")) return false;
+    int comp = (r->p[r->pos] << 8) | r->p[r->pos + 1];
+    if (comp == 2 || comp == 3)
+        return psd_fail(r, res, MF_ERR_UNSUPPORTED, "ZIP-compressed merged image is not supported");
+    if (comp != 0 && comp != 1)
+        return psd_fail(r, res, MF_ERR_INVALID, "unknown compression %d (expected 0 raw or 1 RLE)", comp);
+    return true;
+}
+
 bool psd_decode_merged(psd_rd *r, mf_result *res, int32_t width, int32_t height, int32_t depth, int32_t channels,
                        int32_t mode, uint8_t *rgba)
 {
-    size_t start = r->pos;
-    if (!psd_need(r, res, 2, "the merged image's compression word")) return false;
+    if (!psd_merged_compression(r, res)) return false;
     int comp = psd_u16(r);
-    if (comp == 2 || comp == 3)
-        return psd_fail(r, res, MF_ERR_UNSUPPORTED, "ZIP-compressed merged image is not supported");
-    if (comp != 0 && comp != 1) {
-        r->pos = start;
-        return psd_fail(r, res, MF_ERR_INVALID, "unknown compression %d (expected 0 raw or 1 RLE)", comp);
-    }
     uint8_t *outs[56] = {0};
     int32_t colour = mode == 3 ? 3 : 1;
     for (int32_t c = 0; c < channels && c < 56; c++) {

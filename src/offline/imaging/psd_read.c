@@ -490,14 +490,15 @@ static bool read_merged(psd_rd *r, mf_result *res, mf_psd *psd, int32_t channels
     if ((int64_t)psd->width * psd->height > ((int64_t)1 << 27))
         return psd_fail(r, res, MF_ERR_INVALID, "a %d x %d canvas exceeds what one file may decode", (int)psd->width,
                         (int)psd->height);
-    if (r->len - r->pos >= 2) { /* the data must be able to hold the pixels before they are allocated */
-        int comp = (r->p[r->pos] << 8) | r->p[r->pos + 1];
-        uint64_t row = (uint64_t)psd->width * (uint64_t)(psd->depth / 8), rows = (uint64_t)psd->height * (uint64_t)channels;
-        uint64_t need = comp == 0 ? 2 + row * rows : comp == 1 ? 2 + rows * (2 + 2 * ((row + 127) / 128)) : 0;
-        if (need > r->len - r->pos)
-            return psd_fail(r, res, MF_ERR_INVALID, "%zu bytes cannot hold a %d x %d image of %d channels (at least %llu needed)",
-                            r->len - r->pos, (int)psd->width, (int)psd->height, (int)channels, (unsigned long long)need);
-    }
+    /* the compression word and the data's size are checked before the canvas is allocated and
+     * cleared: a header alone must not cost a canvas of up to 2^27 pixels */
+    if (!psd_merged_compression(r, res)) return false;
+    int comp = (r->p[r->pos] << 8) | r->p[r->pos + 1];
+    uint64_t row = (uint64_t)psd->width * (uint64_t)(psd->depth / 8), rows = (uint64_t)psd->height * (uint64_t)channels;
+    uint64_t need = comp == 0 ? 2 + row * rows : 2 + rows * (2 + 2 * ((row + 127) / 128));
+    if (need > r->len - r->pos)
+        return psd_fail(r, res, MF_ERR_INVALID, "%zu bytes cannot hold a %d x %d image of %d channels (at least %llu needed)",
+                        r->len - r->pos, (int)psd->width, (int)psd->height, (int)channels, (unsigned long long)need);
     psd->layers = mf_arena_alloc(psd->arena, sizeof(mf_psd_layer));
     if (!psd->layers) return psd_fail(r, res, MF_ERR_NOMEM, "out of memory");
     mf_psd_layer *o = &psd->layers[0];
