@@ -43,6 +43,16 @@ static void fixture_open(fixture *fx, const char *rel)
     for (int32_t k = 0; k < fx->data.skin_count && k < 16; k++) fx->skin_list[fx->skin_count++] = k;
 }
 
+/* fixture_open, and a pose of it as created */
+static mf_pose *fixture_pose(fixture *fx, const char *rel)
+{
+    fixture_open(fx, rel);
+    mf_pose *p;
+    mf_diag diag;
+    assert_int_equal(mf_pose_create(&fx->data, NULL, &p, &diag), MF_OK);
+    return p;
+}
+
 static void fixture_close(fixture *fx)
 {
     mf_skin_cache_destroy(fx->skins);
@@ -125,10 +135,7 @@ static void play(const fixture *fx, int level, int widest, uint64_t *out)
 static void same_at_every_level(const char *rel)
 {
     fixture fx;
-    fixture_open(&fx, rel);
-    mf_pose *p;
-    mf_diag diag;
-    assert_int_equal(mf_pose_create(&fx.data, NULL, &p, &diag), MF_OK);
+    mf_pose *p = fixture_pose(&fx, rel);
     int widest = (int)mf_pose_simd(p);
     mf_pose_destroy(p);
     uint64_t base[FRAMES], other[FRAMES];
@@ -149,10 +156,7 @@ static void test_arguments(void **state)
     assert_int_equal(mf_pose_set_simd(NULL, MF_SIMD_AUTO), MF_ERR_ARGUMENT);
     assert_int_equal(mf_pose_simd(NULL), MF_SIMD_BASE);
     fixture fx;
-    fixture_open(&fx, "tests/data/mskel/all.mskel");
-    mf_pose *p;
-    mf_diag diag;
-    assert_int_equal(mf_pose_create(&fx.data, NULL, &p, &diag), MF_OK);
+    mf_pose *p = fixture_pose(&fx, "tests/data/mskel/all.mskel");
     mf_simd widest = mf_pose_simd(p);
     assert_true(widest >= MF_SIMD_BASE && widest <= MF_SIMD_AVX512);
     assert_int_equal(mf_pose_set_simd(p, MF_SIMD_BASE), MF_OK);
@@ -167,10 +171,7 @@ static void test_caps(void **state)
 {
     (void)state;
     fixture fx;
-    fixture_open(&fx, "examples/mannequin/mannequin.mskel");
-    mf_pose *p;
-    mf_diag diag;
-    assert_int_equal(mf_pose_create(&fx.data, NULL, &p, &diag), MF_OK);
+    mf_pose *p = fixture_pose(&fx, "examples/mannequin/mannequin.mskel");
     mf_simd widest = mf_pose_simd(p);
 #if defined(MF_NO_SIMD) || !(defined(__x86_64__) || defined(__i386__))
     assert_int_equal(widest, MF_SIMD_BASE);
