@@ -138,8 +138,16 @@ SHARED="${MF_SHARED:-$SRC/../shared}"
 CORPUS="$SHARED/spine-corpus"
 if [ -d "$CORPUS" ]; then
     rigs=""
-    for r in alien celestial-circus coin dragon goblins mix-and-match owl powerup raptor sack speedy spineboy \
-             stretchyman vine; do
+    all="alien celestial-circus coin dragon goblins mix-and-match owl powerup raptor sack speedy spineboy stretchyman vine"
+    if [ -n "${MF_SANITIZED:-}" ]; then
+        # a sanitizer build runs the digests 40x slower than Release (mix-and-match, its skins drawn
+        # one by one: 26 s a level): there the corpus runs at the base level and the widest only
+        # (the fixtures above cover every level) and leaves mix-and-match out (its pinned digests
+        # were checked under clang when they were pinned)
+        all=$(echo "$all" | sed 's/ mix-and-match//')
+        echo "note: sanitizer build: the corpus at base and the widest level, without mix-and-match"
+    fi
+    for r in $all; do
         json=$(ls "$CORPUS/$r"/*.json 2>/dev/null | head -1)
         if [ -z "$json" ]; then
             fail "$CORPUS/$r: no Spine JSON"
@@ -149,9 +157,15 @@ if [ -d "$CORPUS" ]; then
         rigs="$rigs $WORK/corpus/$r/$(basename "$json" .json).mskel"
     done
     # shellcheck disable=SC2086 # the rig paths have no spaces (the work folder is the build's)
-    run 0 corpus skel digest --all-simd $rigs
+    if [ -n "${MF_SANITIZED:-}" ]; then
+        run 0 corpus skel digest --simd base $rigs
+        run 0 corpus-widest skel digest $rigs
+        cat "$WORK/corpus-widest.out" >>"$WORK/corpus.out"
+    else
+        run 0 corpus skel digest --all-simd $rigs
+    fi
     for m in $rigs; do
-        expect corpus "$m  agree over"
+        [ -n "${MF_SANITIZED:-}" ] || expect corpus "$m  agree over"
         pinned corpus "$(basename "$(dirname "$m")")" "$m" "$CORPUS_PINNED"
     done
 else
