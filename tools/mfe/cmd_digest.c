@@ -138,6 +138,11 @@ int mfe_skel_digest(int argc, char **argv)
     cJSON *doc = NULL, *rigs = NULL;
     if (rc == MFE_OK && a.json) {
         doc = cJSON_CreateObject(), rigs = cJSON_CreateArray();
+#ifdef MF_NO_SIMD
+        cJSON_AddStringToObject(doc, "build", "no-simd"); /* scalar trigonometry: digests of its own */
+#else
+        cJSON_AddStringToObject(doc, "build", "simd");
+#endif
         cJSON_AddItemToObject(doc, "rigs", rigs);
     }
     bool agree = true;

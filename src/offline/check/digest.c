@@ -13,7 +13,7 @@
 #include "mf/mf_rig.h"
 #include "mf/mf_tracks.h"
 
-#define FNV_BASIS 1469598103934665603ull
+#define FNV_BASIS 1469598103934665603ull /* posehash's (not FNV's 14695981039346656037): its values */
 #define FRAMES 100
 
 typedef struct hasher {
