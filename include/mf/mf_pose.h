@@ -223,6 +223,30 @@ mf_result mf_pose_bone_world(const mf_pose *pose, int32_t bone, float m[6]);
 /* A bone's world rotation (degrees, of its x axis) and scales. */
 float mf_pose_bone_world_rotation(const mf_pose *pose, int32_t bone);
 
+/* ---------------------------------------------------------------- SIMD paths */
+
+/* The instruction sets a pose may use on x86, each level adding to the one before. A pose is
+ * created at the widest its CPU and OS offer; every level gives the same bits (each path does
+ * the others' operations in the same order, with no fused multiply-adds), so a cap changes
+ * speed only. Hosts that run games in lockstep, or check a change against all paths, cap it.
+ *   MF_SIMD_BASE    SSE2 (the build's baseline; NEON on aarch64): the world update, sampler,
+ *                   dirty mark and skinning four lanes at a time
+ *   MF_SIMD_AVX     + AVX skinning (world vertices, draw lists) and its bone packing
+ *   MF_SIMD_AVX2    + AVX2 dirty mark and trigonometry, world update passes, shared-table
+ *                   sampler, IK, transform and physics builds
+ *   MF_SIMD_AVX512  + AVX-512 (F, BW, VL) dirty mark and bone packing
+ * MF_SIMD_AUTO: the widest available. */
+typedef enum mf_simd { MF_SIMD_AUTO = 0, MF_SIMD_BASE, MF_SIMD_AVX, MF_SIMD_AVX2, MF_SIMD_AVX512 } mf_simd;
+
+/* Caps the pose's paths at cap: each level is used where the CPU offers it and cap is at least
+ * that level (AUTO: no cap, as at create). Any frame may switch (the packed skinning matrices
+ * are packed again). A -DMF_NO_SIMD build, or a CPU other than x86, takes any valid cap and
+ * stays on its one path. MF_ERR_ARGUMENT for NULL or a value out of range (pose unchanged). */
+mf_result mf_pose_set_simd(mf_pose *pose, mf_simd cap);
+/* The widest level the pose uses now (MF_SIMD_BASE .. MF_SIMD_AVX512; never AUTO):
+ * MF_SIMD_BASE for NULL, in -DMF_NO_SIMD builds and off x86. */
+mf_simd mf_pose_simd(const mf_pose *pose);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,6 +43,7 @@ int mfe_skel_check(int argc, char **argv);
 int mfe_skel_key(int argc, char **argv);
 int mfe_skel_render(int argc, char **argv);
 int mfe_skel_bench(int argc, char **argv);
+int mfe_skel_digest(int argc, char **argv);
 int mfe_anim_rig(int argc, char **argv);
 int mfe_anim_poses(int argc, char **argv);
 #endif

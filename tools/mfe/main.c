@@ -32,6 +32,8 @@ static const mfe_command COMMANDS[] = {
      "turn a slot's Region (or unweighted Mesh) into a Mesh traced from its image; prints counts and quality"},
     {"skel", "bench", mfe_skel_bench, "RIG.mskel --clip NAME [--skin S…] [--instances 200] [--frames 300] [--threads N] [--offscreen P%] [--prefetch-min K|off] [--merge | --gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--heap] [--json]",
      "time N staggered instances of a clip per stage (tracks, world, world vertices, draw runs), allocations per frame, load times"},
+    {"skel", "digest", mfe_skel_digest, "RIG.mskel… [--simd auto|base|avx|avx2|avx512] [--all-simd] [--json]",
+     "bit-exact digests of every pose, world vertex, event and draw list of every clip; --all-simd: at every SIMD level this CPU offers, exit 1 where they differ"},
     {"anim", "rig", mfe_anim_rig, "MODEL [--write-meta] [--json]",
      "humanoid map of a rigged glTF: bone tree, canonical bones with source and confidence, rest kind, proportions"},
     {"anim", "poses", mfe_anim_poses, "[--json]",

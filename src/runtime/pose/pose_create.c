@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "../alloc_lines.h"
-#include "geom_skin.h"
 #include "pose_internal.h"
 #include "pose_trig.h"
 
@@ -194,14 +193,9 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     s->phys_mix = 1.0f; /* state zeroed: every constraint starts at rest on its first update */
     s->phys_teleport = MF_PHYSICS_TELEPORT_DEFAULT;
     mf_pose_trig_clear(p);
-#if MF_TRIG_AVX2
-    s->trig_avx2 = mf_pose_trig_avx2_usable();
-#endif
+    mf_pose_set_simd(p, MF_SIMD_AUTO); /* the widest paths the CPU offers (pose_simd.c) */
     mf_pose_dirty_setup(p);
     mf_pose_physics_prepare(p);
-#if MF_SKIN_AVX
-    s->skin_avx = mf_skin_avx_usable();
-#endif
     mf_pose_reset(p);
     *out = p;
     return MF_OK;

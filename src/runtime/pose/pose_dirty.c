@@ -86,9 +86,6 @@ void mf_pose_dirty_setup(mf_pose *p)
     const mf_skel_data *d = p->data;
     mf_pose_scratch *s = p->scratch;
     s->inherit_other = inherit_other(d);
-#if MF_TRIG_AVX2
-    s->trig_avx512 = s->trig_avx2 && mf_pose_trig_avx512_usable(); /* the mark's widest steps */
-#endif
     memset(s->constrained, 0, (size_t)p->bone_count);
     for (int32_t k = 0; k < d->ik_count; k++) mark_written(d, MF_SD_REF_IK, k, s->constrained);
     for (int32_t k = 0; k < d->transform_count; k++) mark_written(d, MF_SD_REF_TRANSFORM, k, s->constrained);

@@ -174,8 +174,8 @@ typedef struct mf_pose_scratch {
      * valid: 0 after a world update or any other world change */
     float *skin_mats;
     uint8_t skin_mats_valid;
-    uint8_t skin_avx; /* the CPU has AVX (asked once, at create) */
-    uint8_t trig_avx2; /* the CPU has AVX2: the trigonometry cache filled eight bones a step */
+    uint8_t skin_avx; /* the CPU has AVX and the cap allows it (pose_simd.c: at create, mf_pose_set_simd) */
+    uint8_t trig_avx2; /* AVX2 (as skin_avx): the trigonometry cache filled eight bones a step */
     uint8_t inherit_other; /* the data gives a bone an inherit mode other than Normal or
                             * OnlyTranslation (setup or timeline): the dirty mark leaves their
                             * trigonometry to the update (pose_dirty.c) */
@@ -196,7 +196,7 @@ typedef struct mf_pose_scratch {
     void *cold;           /* the pose's second block (mf_alloc_cold): path scratch and deform */
     struct mf_ik_fixed *ik_fixed; /* per IK constraint what its solve needs from the data */
     /* s12-world: */
-    uint8_t trig_avx512; /* the CPU has AVX-512 too: the dirty mark sixteen bones a register */
+    uint8_t trig_avx512; /* AVX-512 too (as skin_avx): the dirty mark sixteen bones a register */
 } mf_pose_scratch;
 
 /* An IK constraint's bones as its solve takes them, from the data alone (pose_create.c), so a
