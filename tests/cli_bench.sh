@@ -238,6 +238,15 @@ expect pfone '"prefetch_min":	1,'
 expect pfone '"allocations_per_frame":	0,'
 run 0 pfoff skel bench "$RIG" --clip walk --instances 6 --frames 5 --threads 2 --prefetch-min off --json
 expect pfoff '"prefetch_min":	-1,'
+# the SIMD paths: the widest by default, a cap named in the output; a bad level refused
+expect json '"simd":'
+run 0 simdbase skel bench "$RIG" --clip walk --instances 6 --frames 5 --simd base --json
+expect simdbase '"simd":	"base",'
+expect simdbase '"allocations_per_frame":	0,'
+run 0 simdbatch skel bench "$RIG" --clip walk --instances 6 --frames 5 --threads 2 --simd base --json
+expect simdbatch '"simd":	"base",'
+run 2 badsimd skel bench "$RIG" --clip walk --simd sse
+expect badsimd "--simd wants auto, base, avx, avx2 or avx512"
 run 2 missing skel bench "$WORK/none.mskel" --clip walk
 expect missing "none.mskel"
 finish cli_bench

@@ -1,12 +1,13 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--prefetch-min K|off] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
+ * [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
  * instances of a looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe); --gpu-world
  * computes their world transforms there too (physics constraints too: a state an instance;
  * --gpu-check then poses a CPU twin of each beside it);
  * --merge (not with --gpu) merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
- * mf_instance_arena; --prefetch-min sets the batch path's prefetch threshold (mf_batch_options). */
+ * mf_instance_arena; --prefetch-min sets the batch path's prefetch threshold (mf_batch_options);
+ * --simd caps every pose's SIMD paths (mf_pose_set_simd: same bits, other speed). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "mf/mf_batch.h"
 #include "batch/bench.h"
+#include "check/digest.h"
 #include "cli.h"
 
 #define MAX_SKINS 32
@@ -60,6 +62,7 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "frames", r->frames);
     cJSON_AddNumberToObject(o, "threads", r->threads);
     cJSON_AddStringToObject(o, "instance_memory", c->heap ? "heap" : "arena");
+    cJSON_AddStringToObject(o, "simd", mf_digest_simd_name(r->simd));
     if (c->cull) {
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
@@ -140,9 +143,9 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
 
 static void print_text(const mf_bench_config *c, const mf_bench_result *r)
 {
-    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s; %s\n", c->rig, c->clip, r->bones,
-           r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s",
-           c->heap ? "instances on the heap" : "instances' hot parts in one arena");
+    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s; %s; simd %s\n", c->rig, c->clip,
+           r->bones, r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s",
+           c->heap ? "instances on the heap" : "instances' hot parts in one arena", mf_digest_simd_name(r->simd));
     printf("  %.3f us per skeleton-frame (%.1f us per frame, median; mean %.1f)\n", r->us_per_skeleton_frame,
            r->frame_us, r->frame_mean_us);
     if (c->cull)
@@ -211,7 +214,7 @@ int mfe_skel_bench(int argc, char **argv)
             c.gpu_check = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
                    mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen") ||
-                   mfe_is_flag(a, "--prefetch-min")) {
+                   mfe_is_flag(a, "--prefetch-min") || mfe_is_flag(a, "--simd")) {
             if (!has_value) return usage("%s needs a value", a);
             const char *v = argv[++i];
             if (mfe_is_flag(a, "--clip")) {
@@ -223,6 +226,10 @@ int mfe_skel_bench(int argc, char **argv)
                 if ((c.instances = int_arg(v, 1000000)) < 0) return usage("--instances wants 1..1000000, not \"%s\"", v);
             } else if (mfe_is_flag(a, "--frames")) {
                 if ((c.frames = int_arg(v, 1000000)) < 0) return usage("--frames wants 1..1000000, not \"%s\"", v);
+            } else if (mfe_is_flag(a, "--simd")) {
+                int l = mf_digest_simd_parse(v);
+                if (l < 0) return usage("--simd wants auto, base, avx, avx2 or avx512, not \"%s\"", v);
+                c.simd = (mf_simd)l;
             } else if (mfe_is_flag(a, "--prefetch-min")) {
                 if (strcmp(v, "off") == 0) c.prefetch_min = -1;
                 else if ((c.prefetch_min = int_arg(v, 1000000)) < 0)

@@ -37,6 +37,8 @@ typedef struct mf_bench_config {
     /* the batch path's prefetch threshold (mf_batch_options.prefetch_min: 0 the default, < 0
      * never); the one-thread stage timing does not go through the batch */
     int32_t prefetch_min;
+    /* the SIMD paths every pose may use (mf_pose_set_simd; MF_SIMD_AUTO, 0: the widest) */
+    mf_simd simd;
 } mf_bench_config;
 
 enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };
@@ -46,6 +48,7 @@ enum { MF_BENCH_TRACKS, MF_BENCH_WORLD, MF_BENCH_VERTICES, MF_BENCH_DRAW, MF_BEN
 
 typedef struct mf_bench_result {
     int32_t bones, slots, instances, frames, threads;
+    mf_simd simd; /* the widest level the poses used (mf_pose_simd) */
     double stage_us[MF_BENCH_STAGES]; /* per frame; only when threads == 1 */
     double frame_us, frame_mean_us;   /* all stages, per frame: median and mean */
     double us_per_skeleton_frame;     /* frame_us / instances */
