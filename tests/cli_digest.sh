@@ -10,8 +10,8 @@
 # (a runtime fix, an importer change, a new digest field) updates them: run this test, and for
 # each rig it names copy the "pin:" line it prints into the table (or run
 # `build/mfe skel digest RIG.mskel` and take pose-shared, pose-own and draw).
-# The corpus rigs' pose digests are those of the lead's private posehash tool, which hashes the
-# same bytes in the same order.
+# The corpus rigs' pose digests equal those the performance sessions of 2026-12-02/03 recorded
+# with an earlier tool that hashed the same bytes in the same order.
 FIXTURES_PINNED='
 all df47700cd990425e df47700cd990425e 37873418b562d374
 seed f1ab282eba99a299 f1ab282eba99a299 b191b343e3284215
