@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 #include "mf/mf_base.h"
+#include "mf/mf_pose.h"
 
 enum { MFE_OK = 0, MFE_FAILED = 1, MFE_USAGE = 2 };
 
@@ -30,6 +31,11 @@ struct mf_rig;
 /* The clip of a loaded rig named by --clip; prints a located error with a suggestion and the
  * clip list, and returns -1, when the rig has no such clip. */
 int32_t mfe_find_clip_arg(const struct mf_rig *rig, const char *name, const char *rig_path);
+
+/* `--simd` levels (simd_arg.c): "auto", "base", "avx", "avx2", "avx512" to mf_simd and back;
+ * -1 / NULL when unknown. */
+int mfe_simd_parse(const char *name);
+const char *mfe_simd_name(mf_simd level);
 
 /* The commands (one file each). */
 int mfe_skel_fmt(int argc, char **argv);

@@ -15,7 +15,6 @@
 
 #include "mf/mf_batch.h"
 #include "batch/bench.h"
-#include "check/digest.h"
 #include "cli.h"
 
 #define MAX_SKINS 32
@@ -62,7 +61,7 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "frames", r->frames);
     cJSON_AddNumberToObject(o, "threads", r->threads);
     cJSON_AddStringToObject(o, "instance_memory", c->heap ? "heap" : "arena");
-    cJSON_AddStringToObject(o, "simd", mf_digest_simd_name(r->simd));
+    cJSON_AddStringToObject(o, "simd", mfe_simd_name(r->simd));
     if (c->cull) {
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
@@ -145,7 +144,7 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
 {
     printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s; %s; simd %s\n", c->rig, c->clip,
            r->bones, r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s",
-           c->heap ? "instances on the heap" : "instances' hot parts in one arena", mf_digest_simd_name(r->simd));
+           c->heap ? "instances on the heap" : "instances' hot parts in one arena", mfe_simd_name(r->simd));
     printf("  %.3f us per skeleton-frame (%.1f us per frame, median; mean %.1f)\n", r->us_per_skeleton_frame,
            r->frame_us, r->frame_mean_us);
     if (c->cull)
@@ -227,7 +226,7 @@ int mfe_skel_bench(int argc, char **argv)
             } else if (mfe_is_flag(a, "--frames")) {
                 if ((c.frames = int_arg(v, 1000000)) < 0) return usage("--frames wants 1..1000000, not \"%s\"", v);
             } else if (mfe_is_flag(a, "--simd")) {
-                int l = mf_digest_simd_parse(v);
+                int l = mfe_simd_parse(v);
                 if (l < 0) return usage("--simd wants auto, base, avx, avx2 or avx512, not \"%s\"", v);
                 c.simd = (mf_simd)l;
             } else if (mfe_is_flag(a, "--prefetch-min")) {

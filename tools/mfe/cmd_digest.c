@@ -26,7 +26,7 @@ static cJSON *level_json(const mf_digest *g)
 {
     cJSON *o = cJSON_CreateObject(), *parts = cJSON_CreateObject();
     char h[17];
-    cJSON_AddStringToObject(o, "simd", mf_digest_simd_name(g->simd));
+    cJSON_AddStringToObject(o, "simd", mfe_simd_name(g->simd));
     hex(h, g->pose_shared), cJSON_AddStringToObject(o, "pose_shared", h);
     hex(h, g->pose_own), cJSON_AddStringToObject(o, "pose_own", h);
     hex(h, g->draw), cJSON_AddStringToObject(o, "draw", h);
@@ -41,7 +41,7 @@ static cJSON *level_json(const mf_digest *g)
 static void print_level(const char *rig, const mf_digest *g)
 {
     printf("%s  %-6s  pose-shared %016" PRIx64 "  pose-own %016" PRIx64 "  draw %016" PRIx64 "\n", rig,
-           mf_digest_simd_name(g->simd), g->pose_shared, g->pose_own, g->draw);
+           mfe_simd_name(g->simd), g->pose_shared, g->pose_own, g->draw);
 }
 
 /* Names each digest of g that differs from ref's on stderr; returns whether any did. */
@@ -53,7 +53,7 @@ static bool differs(const char *rig, const mf_digest *ref, const mf_digest *g)
     for (int k = 0; k < 3; k++) {
         if (a[k] == b[k]) continue;
         fprintf(stderr, "mfe: %s: simd %s gives %s %016" PRIx64 ", simd %s gives %016" PRIx64 "\n", rig,
-                mf_digest_simd_name(g->simd), names[k], b[k], mf_digest_simd_name(ref->simd), a[k]);
+                mfe_simd_name(g->simd), names[k], b[k], mfe_simd_name(ref->simd), a[k]);
         any = true;
     }
     return any;
@@ -93,7 +93,7 @@ static int one_rig(const digest_args *a, const char *path, cJSON *rigs, bool *ag
     mf_digest_close(&rig);
     if (a->all && !rigs)
         printf("%s  %s over %d level%s (%s..%s)\n", path, same ? "agree" : "DIFFER", n, n == 1 ? "" : "s",
-               mf_digest_simd_name(g[0].simd), mf_digest_simd_name(g[n - 1].simd));
+               mfe_simd_name(g[0].simd), mfe_simd_name(g[n - 1].simd));
     if (o) {
         cJSON_AddStringToObject(o, "rig", path);
         cJSON_AddItemToObject(o, "levels", arr);
@@ -113,7 +113,7 @@ static int parse(int argc, char **argv, digest_args *a)
         } else if (mfe_is_flag(argv[i], "--all-simd")) {
             a->all = true;
         } else if (mfe_is_flag(argv[i], "--simd")) {
-            int l = i + 1 < argc ? mf_digest_simd_parse(argv[i + 1]) : -1;
+            int l = i + 1 < argc ? mfe_simd_parse(argv[i + 1]) : -1;
             if (l < 0)
                 return mfe_usage_error("skel", "digest", "--simd takes auto, base, avx, avx2 or avx512%s%s%s",
                                        i + 1 < argc ? " (got \"" : "", i + 1 < argc ? argv[i + 1] : "",

@@ -297,8 +297,9 @@ static mf_simd level_at(const mf_skel_data *d, mf_simd cap)
 
 mf_result mf_digest_run(const mf_skel_data *d, mf_simd cap, mf_digest *out, mf_diag *diag)
 {
+    if (!out) return MF_ERR_ARGUMENT;
     memset(out, 0, sizeof *out);
-    if (!d || !out || (unsigned)cap > (unsigned)MF_SIMD_AVX512) return MF_ERR_ARGUMENT;
+    if (!d || (unsigned)cap > (unsigned)MF_SIMD_AVX512) return MF_ERR_ARGUMENT;
     digest_run r = {.d = d, .cap = cap, .cap_vertices = max_vertices(d)};
     r.buf = malloc(sizeof(float) * 2 * (size_t)r.cap_vertices);
     mf_result res = r.buf ? MF_OK : MF_ERR_NOMEM;
@@ -319,17 +320,3 @@ mf_result mf_digest_run(const mf_skel_data *d, mf_simd cap, mf_digest *out, mf_d
 }
 
 mf_simd mf_digest_widest(const mf_skel_data *d) { return level_at(d, MF_SIMD_AUTO); }
-
-static const char *const SIMD_NAMES[] = {"auto", "base", "avx", "avx2", "avx512"};
-
-int mf_digest_simd_parse(const char *name)
-{
-    for (int i = 0; name && i <= MF_SIMD_AVX512; i++)
-        if (!strcmp(name, SIMD_NAMES[i])) return i;
-    return -1;
-}
-
-const char *mf_digest_simd_name(mf_simd level)
-{
-    return (unsigned)level <= (unsigned)MF_SIMD_AVX512 ? SIMD_NAMES[level] : NULL;
-}

@@ -46,7 +46,4 @@ mf_result mf_digest_run(const mf_skel_data *data, mf_simd cap, mf_digest *out, m
 /* The widest level a pose of data uses on this CPU (MF_SIMD_BASE where it cannot tell). */
 mf_simd mf_digest_widest(const mf_skel_data *data);
 
-/* "auto", "base", "avx", "avx2", "avx512" and back; -1 / NULL when unknown. */
-int mf_digest_simd_parse(const char *name);
-const char *mf_digest_simd_name(mf_simd level);
 #endif

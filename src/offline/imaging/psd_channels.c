@@ -127,10 +127,10 @@ bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int
     return decode_planes(r, res, start + 2, start + len, comp, width, height, depth, 1, outs, channel);
 }
 
-bool psd_merged_compression(psd_rd *r, mf_result *res)
+bool psd_merged_compression(psd_rd *r, mf_result *res, int *comp_out)
 {
     if (!psd_need(r, res, 2, "the merged image's compression word")) return false;
-    int comp = (r->p[r->pos] << 8) | r->p[r->pos + 1];
+    int comp = *comp_out = (r->p[r->pos] << 8) | r->p[r->pos + 1];
     if (comp == 2 || comp == 3)
         return psd_fail(r, res, MF_ERR_UNSUPPORTED, "ZIP-compressed merged image is not supported");
     if (comp != 0 && comp != 1)
@@ -141,8 +141,9 @@ bool psd_merged_compression(psd_rd *r, mf_result *res)
 bool psd_decode_merged(psd_rd *r, mf_result *res, int32_t width, int32_t height, int32_t depth, int32_t channels,
                        int32_t mode, uint8_t *rgba)
 {
-    if (!psd_merged_compression(r, res)) return false;
-    int comp = psd_u16(r);
+    int comp;
+    if (!psd_merged_compression(r, res, &comp)) return false;
+    r->pos += 2;
     uint8_t *outs[56] = {0};
     int32_t colour = mode == 3 ? 3 : 1;
     for (int32_t c = 0; c < channels && c < 56; c++) {

@@ -31,8 +31,8 @@ uint32_t psd_u32(psd_rd *r);
 bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int32_t width,
                         int32_t height, int32_t depth, uint8_t *out, const char *channel);
 /* Whether the merged image's compression word is there and one this reader decodes (0 raw, 1
- * RLE), read without moving; else a located error. */
-bool psd_merged_compression(psd_rd *r, mf_result *res);
+ * RLE: *comp), read without moving; else a located error. */
+bool psd_merged_compression(psd_rd *r, mf_result *res, int *comp);
 /* Decodes the merged image section (one compression word for all channels). */
 bool psd_decode_merged(psd_rd *r, mf_result *res, int32_t width, int32_t height, int32_t depth,
                        int32_t channels, int32_t mode, uint8_t *rgba);

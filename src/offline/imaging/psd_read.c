@@ -492,8 +492,8 @@ static bool read_merged(psd_rd *r, mf_result *res, mf_psd *psd, int32_t channels
                         (int)psd->height);
     /* the compression word and the data's size are checked before the canvas is allocated and
      * cleared: a header alone must not cost a canvas of up to 2^27 pixels */
-    if (!psd_merged_compression(r, res)) return false;
-    int comp = (r->p[r->pos] << 8) | r->p[r->pos + 1];
+    int comp;
+    if (!psd_merged_compression(r, res, &comp)) return false;
     uint64_t row = (uint64_t)psd->width * (uint64_t)(psd->depth / 8), rows = (uint64_t)psd->height * (uint64_t)channels;
     uint64_t need = comp == 0 ? 2 + row * rows : 2 + rows * (2 + 2 * ((row + 127) / 128));
     if (need > r->len - r->pos)
