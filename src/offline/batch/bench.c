@@ -321,7 +321,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
             items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = gpu ? NULL : inst[i].draw,
                                        .world_on_gpu = gpu && cfg->gpu_world};
         if (cull) set_views(cfg, items, cull);
-        bool batch = pool || cull || gpu;
+        bool batch = pool || cull || gpu || cfg->batch;
         const double dt = 1.0 / 60.0;
         double total_mean = 0, st[MF_BENCH_STAGES] = {0};
         int64_t verts = 0, verts_sum = 0;

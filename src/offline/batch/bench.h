@@ -39,6 +39,10 @@ typedef struct mf_bench_config {
     int32_t prefetch_min;
     /* the SIMD paths every pose may use (mf_pose_set_simd; MF_SIMD_AUTO, 0: the widest) */
     mf_simd simd;
+    /* batch: every frame through mf_batch_update even on one thread (a game's order: each
+     * instance through all its stages in turn), so that thread counts compare on one path; no
+     * stage timings */
+    bool batch;
 } mf_bench_config;
 
 enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };
