@@ -197,7 +197,7 @@ static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_
 }
 
 /* noinline: profilers collect per-frame work by this name */
-__attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, const mf_skel_data *d, instance *inst, float *buf,
+__attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, instance *inst, float *buf,
                          int32_t buf_cap, double dt, double st[MF_BENCH_STAGES], int64_t *verts)
 {
     double t0 = mf_bench_now_us();
@@ -212,16 +212,7 @@ __attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, c
     }
     double t2 = mf_bench_now_us();
     int64_t nv = 0;
-    for (int32_t i = 0; i < cfg->instances; i++) {
-        const mf_pose *p = inst[i].pose;
-        for (int32_t k = 0; k < p->slot_count; k++) {
-            int32_t s = p->draw_order[k], att = p->attachment[s];
-            if (att < 0 || !p->active[d->slots[s].bone]) continue;
-            uint8_t type = d->attachments[att].type;
-            if (type != MF_SD_ATT_REGION && type != MF_SD_ATT_MESH && type != MF_SD_ATT_LINKED_MESH) continue;
-            nv += mf_pose_world_vertices(p, s, att, buf, buf_cap);
-        }
-    }
+    for (int32_t i = 0; i < cfg->instances; i++) nv += mf_pose_world_vertices_all(inst[i].pose, buf, buf_cap, NULL);
     double t3 = mf_bench_now_us();
     for (int32_t i = 0; i < cfg->instances; i++) mf_draw_list_build(inst[i].draw, inst[i].pose);
     double t4 = mf_bench_now_us();
@@ -288,9 +279,7 @@ static mf_draw_batch *merge_setup(const mf_bench_config *cfg, const mf_skel_data
 static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, const int32_t *skins, instance *inst,
                             mf_bench_result *r, int64_t resident0, mf_diag *diag)
 {
-    int32_t cap = 4;
-    for (int32_t a = 0; a < d->attachment_count; a++)
-        if (d->attachments[a].vertex_count > cap) cap = d->attachments[a].vertex_count;
+    int32_t cap = mf_skel_data_world_vertex_cap(d) + 1; /* + 1: never 0 (malloc) */
     float *buf = malloc((size_t)cap * 2 * sizeof(float));
     double *per[MF_BENCH_STAGES + 1];
     mf_batch_item *items = malloc((size_t)cfg->instances * sizeof *items);
@@ -336,7 +325,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
                                      &(mf_batch_options){.prefetch_min = cfg->prefetch_min});
                 total = mf_bench_now_us() - t0;
             } else {
-                frame_single(cfg, d, inst, buf, cap, dt, st, &verts);
+                frame_single(cfg, inst, buf, cap, dt, st, &verts);
                 total = st[MF_BENCH_TRACKS] + st[MF_BENCH_WORLD] + st[MF_BENCH_DRAW];
             }
             double mt = merge ? merge_frame(merge, d, inst, cfg->instances, cull, xf) : 0;

@@ -1,8 +1,10 @@
 /* CPU skinning: world vertices of attachments, point attachments and pose bounds. */
 #include <float.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "geom_item.h"
 #include "geom_skin.h"
 #include "geom_skin_neon.h"
 #include "pose_atan.h"
@@ -432,6 +434,53 @@ int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
 {
     const mf_sd_attachment *at = checked(p, slot, att, out, cap);
     return at ? skin(p, slot, att, at, out) : 0;
+}
+
+int32_t mf_pose_world_vertices_all(const mf_pose *p, float *out, int32_t cap, int32_t *first)
+{
+    if (!p || !out || cap < 0) return -1;
+    const mf_skel_data *d = p->data;
+    const int32_t *order = p->draw_order, *slot_att = p->attachment;
+    const uint8_t *active = p->active;
+    const mf_sd_slot *slots = d->slots;
+    int32_t n = 0, ns = p->slot_count;
+    if (first)
+        for (int32_t s = 0; s < ns; s++) first[s] = -1;
+#if MF_SKIN_AVX
+    const float *mats = mf_skin_avx_mats(p); /* packed once a call; NULL: no AVX */
+#endif
+    for (int32_t k = 0; k < ns; k++) {
+        int32_t s = order[k], att = slot_att[s];
+        if (att < 0 || !active[slots[s].bone]) continue;
+        const mf_sd_attachment *at = &d->attachments[att];
+        if (!mf_geom_drawable(at->type)) continue;
+        int32_t nv = at->vertex_count;
+        if (nv > cap - n) return -1;
+        float *dst = out + 2 * (size_t)n;
+#if MF_SKIN_AVX
+        if (mats) mf_skin_avx(mats, p, d, s, att, at, dst);
+        else
+#endif
+            skin(p, s, att, at, dst);
+        if (first) first[s] = n;
+        n += nv;
+    }
+    return n;
+}
+
+int32_t mf_skel_data_world_vertex_cap(const mf_skel_data *d)
+{
+    if (!d) return 0;
+    int64_t sum = 0;
+    for (int32_t s = 0; s < d->slot_count; s++) {
+        int32_t most = 0;
+        for (int32_t i = 0; i < d->attachment_count; i++) {
+            const mf_sd_attachment *at = &d->attachments[i];
+            if (at->slot == s && mf_geom_drawable(at->type) && at->vertex_count > most) most = at->vertex_count;
+        }
+        sum += most;
+    }
+    return sum > INT32_MAX ? INT32_MAX : (int32_t)sum;
 }
 
 mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float *x, float *y,
