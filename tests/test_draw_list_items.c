@@ -9,6 +9,7 @@
  * (dragon) when ../shared is present (skipped with a message when not). Run it under ASan too. */
 #define _POSIX_C_SOURCE 200809L
 #include "testutil.h"
+#include "corpus_build.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -21,7 +22,6 @@
 #include "mf/mf_draw_batch.h"
 #include "mf/mf_geometry.h"
 #include "mf/mf_pose.h"
-#include "mf/mf_spine.h"
 #include "mf/mf_tracks.h"
 
 /* back, clip (to m2), m1 (weighted, deformed), seq (a sequence of 4), m2 (deformed), front
@@ -305,26 +305,11 @@ static void test_mannequin(void **state)
 /* A corpus rig converted and built in memory (no images: image uvs). */
 enum { CLIPPING = 1, DEFORM = 2, SEQUENCE = 4 }; /* what a corpus rig must exercise */
 
-static void corpus_rig(const char *shared, const char *rig, const char *file, int max_clips, int frames, int has)
+static void corpus_rig(const char *rig, const char *file, int max_clips, int frames, int has)
 {
-    char path[4400];
-    snprintf(path, sizeof path, "%.4000s/spine-corpus/%s/%s.json", shared, rig, file);
-    size_t len = 0;
-    char *json = tu_read(path, &len);
-    if (!json) {
-        printf("skipped: %s (not in the corpus)\n", path);
-        return;
-    }
-    mf_spine_rig *sr = NULL;
-    mf_diag diag;
-    mf_result res = mf_spine_convert(json, len, path, file, &sr, &diag);
-    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
-    void *blob = NULL;
-    size_t size = 0;
-    res = mf_build_skeleton(sr->skeleton, (const mf_clip *const *)sr->clips, sr->clip_count, &blob, &size, &diag);
-    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
     mf_skel_data d;
-    assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+    void *blob = tu_corpus_build(rig, file, &d);
+    if (!blob) return;
     lists L;
     lists_make(&L, &d);
     play_clips(rig, &d, max_clips, frames, &L);
@@ -333,25 +318,15 @@ static void corpus_rig(const char *shared, const char *rig, const char *file, in
     if (has & SEQUENCE) assert_true(L.seq_frames > 0);
     lists_free(&L);
     free(blob);
-    mf_spine_rig_free(sr);
-    free(json);
 }
 
 static void test_corpus(void **state)
 {
     (void)state;
-    const char *shared = tu_shared();
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/spine-corpus", shared ? shared : "");
-    struct stat st;
-    if (!shared || stat(dir, &st) != 0) {
-        printf("skipped: no Spine corpus (set MF_SHARED or put shared/spine-corpus beside the source tree)\n");
-        skip();
-    }
-    corpus_rig(shared, "spineboy", "spineboy-pro", 16, 30, CLIPPING | DEFORM);
-    corpus_rig(shared, "coin", "coin-pro", 4, 40, CLIPPING);
-    corpus_rig(shared, "dragon", "dragon-ess", 4, 40, SEQUENCE);
-    corpus_rig(shared, "alien", "alien-pro", 8, 30, DEFORM);
+    corpus_rig("spineboy", "spineboy-pro", 16, 30, CLIPPING | DEFORM);
+    corpus_rig("coin", "coin-pro", 4, 40, CLIPPING);
+    corpus_rig("dragon", "dragon-ess", 4, 40, SEQUENCE);
+    corpus_rig("alien", "alien-pro", 8, 30, DEFORM);
 }
 
 /* ---------------------------------------------------------------- the rest */

@@ -11,12 +11,12 @@
 #include <sys/stat.h>
 
 #include "testutil.h"
+#include "corpus_build.h"
 #include "parity.h"
 #include "pose_rig.h"
 #include "../src/runtime/pose/pose_internal.h"
 #include "mf/mf_build.h"
 #include "mf/mf_pose.h"
-#include "mf/mf_spine.h"
 #include "mf/mf_tracks.h"
 #include "batch/bench.h"
 
@@ -327,14 +327,7 @@ static void test_mannequin_and_synthetic(void **state)
 static void test_corpus(void **state)
 {
     (void)state;
-    const char *shared = tu_shared();
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/spine-corpus", shared ? shared : "");
-    struct stat st;
-    if (!shared || stat(dir, &st) != 0) {
-        printf("skipped: no Spine corpus (set MF_SHARED or put shared/spine-corpus beside the source tree)\n");
-        skip();
-    }
+    const char *dir = tu_corpus_dir();
     char *rigs[64];
     int nr = tu_list_dir(dir, rigs, 64), done = 0;
     for (int i = 0; i < nr; i++) {
@@ -346,25 +339,12 @@ static void test_corpus(void **state)
             if (fl > 5 && strcmp(files[f] + fl - 5, ".json") == 0) {
                 char path[4700];
                 snprintf(path, sizeof path, "%.4400s/%.200s", sub, files[f]);
-                size_t len = 0;
-                char *json = tu_read(path, &len);
-                assert_non_null(json);
-                mf_spine_rig *sr = NULL;
-                mf_diag diag;
-                mf_result res = mf_spine_convert(json, len, path, rigs[i], &sr, &diag);
-                if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
-                void *blob = NULL;
-                size_t size = 0;
-                res = mf_build_skeleton(sr->skeleton, (const mf_clip *const *)sr->clips, sr->clip_count, &blob, &size,
-                                        &diag);
-                if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
                 mf_skel_data d;
-                assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+                void *blob = tu_corpus_build_path(path, rigs[i], &d);
+                assert_non_null(blob); /* listed, so there */
                 check_data(rigs[i], &d, 64);
                 done++;
                 free(blob);
-                mf_spine_rig_free(sr);
-                free(json);
             }
             free(files[f]);
         }

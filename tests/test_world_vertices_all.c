@@ -7,15 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "testutil.h"
+#include "corpus_build.h"
 #include "mf/mf_build.h"
 #include "mf/mf_geometry.h"
 #include "mf/mf_physics.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_rig.h"
-#include "mf/mf_spine.h"
 #include "mf/mf_tracks.h"
 
 #define MAX_PAIRS 65536
@@ -137,30 +136,13 @@ static void fixture(const char *rel, int max_clips, int frames)
     free(blob);
 }
 
-static void corpus_rig(const char *shared, const char *rig, const char *file, int max_clips, int frames)
+static void corpus_rig(const char *rig, const char *file, int max_clips, int frames)
 {
-    char path[4400];
-    snprintf(path, sizeof path, "%.4000s/spine-corpus/%s/%s.json", shared, rig, file);
-    size_t len = 0;
-    char *json = tu_read(path, &len);
-    if (!json) {
-        printf("skipped: %s (not in the corpus)\n", path);
-        return;
-    }
-    mf_spine_rig *sr = NULL;
-    mf_diag diag;
-    mf_result res = mf_spine_convert(json, len, path, file, &sr, &diag);
-    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
-    void *blob = NULL;
-    size_t size = 0;
-    res = mf_build_skeleton(sr->skeleton, (const mf_clip *const *)sr->clips, sr->clip_count, &blob, &size, &diag);
-    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
     mf_skel_data d;
-    assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+    void *blob = tu_corpus_build(rig, file, &d);
+    if (!blob) return;
     play(&d, file, max_clips, frames);
     free(blob);
-    mf_spine_rig_free(sr);
-    free(json);
 }
 
 static void test_arguments(void **state)
@@ -207,19 +189,11 @@ static void test_fixtures(void **state)
 static void test_corpus(void **state)
 {
     (void)state;
-    const char *shared = tu_shared();
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/spine-corpus", shared ? shared : "");
-    struct stat st;
-    if (!shared || stat(dir, &st) != 0) {
-        printf("skipped: no Spine corpus (set MF_SHARED or put shared/spine-corpus beside the source tree)\n");
-        skip();
-    }
-    corpus_rig(shared, "spineboy", "spineboy-pro", 6, 16);     /* clipping, deform */
-    corpus_rig(shared, "raptor", "raptor-pro", 3, 16);         /* weighted meshes */
-    corpus_rig(shared, "celestial-circus", "celestial-circus-pro", 3, 16); /* physics */
-    corpus_rig(shared, "dragon", "dragon-ess", 2, 16);         /* sequences */
-    corpus_rig(shared, "alien", "alien-pro", 4, 16);           /* deform */
+    corpus_rig("spineboy", "spineboy-pro", 6, 16);                 /* clipping, deform */
+    corpus_rig("raptor", "raptor-pro", 3, 16);                     /* weighted meshes */
+    corpus_rig("celestial-circus", "celestial-circus-pro", 3, 16); /* physics */
+    corpus_rig("dragon", "dragon-ess", 2, 16);                     /* sequences */
+    corpus_rig("alien", "alien-pro", 4, 16);                       /* deform */
 }
 
 int main(void)
