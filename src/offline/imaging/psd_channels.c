@@ -105,8 +105,7 @@ static bool decode_planes(psd_rd *r, mf_result *res, size_t data, size_t end, in
     return ok;
 }
 
-bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int32_t width, int32_t height,
-                        int32_t depth, uint8_t *out, const char *channel)
+bool psd_channel_compression(psd_rd *r, mf_result *res, size_t start, size_t len, const char *channel, int *comp_out)
 {
     if (len < 2) {
         r->pos = start;
@@ -123,6 +122,15 @@ bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int
         r->pos = start;
         return psd_fail(r, res, MF_ERR_INVALID, "%s: unknown compression %d (expected 0 raw or 1 RLE)", channel, comp);
     }
+    *comp_out = comp;
+    return true;
+}
+
+bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int32_t width, int32_t height,
+                        int32_t depth, uint8_t *out, const char *channel)
+{
+    int comp;
+    if (!psd_channel_compression(r, res, start, len, channel, &comp)) return false;
     uint8_t *outs[1] = {out};
     return decode_planes(r, res, start + 2, start + len, comp, width, height, depth, 1, outs, channel);
 }

@@ -30,6 +30,9 @@ uint32_t psd_u32(psd_rd *r);
  * 4 (out points at the R, G, B or A byte of the first pixel). Fails with a located error. */
 bool psd_decode_channel(psd_rd *r, mf_result *res, size_t start, size_t len, int32_t width,
                         int32_t height, int32_t depth, uint8_t *out, const char *channel);
+/* Whether a layer channel's compression word (at start, len bytes of data) is there and one
+ * this reader decodes (0 raw, 1 RLE: *comp); else psd_decode_channel's located error for it. */
+bool psd_channel_compression(psd_rd *r, mf_result *res, size_t start, size_t len, const char *channel, int *comp);
 /* Whether the merged image's compression word is there and one this reader decodes (0 raw, 1
  * RLE: *comp), read without moving; else a located error. */
 bool psd_merged_compression(psd_rd *r, mf_result *res, int *comp);

@@ -201,6 +201,19 @@ static bool read_record(psd_rd *r, mf_result *res, mf_psd *psd, rec *L, int32_t 
     return true;
 }
 
+/* The RGBA byte channel c of L fills (0..2 colour, 3 alpha), or -1 for one the reader skips,
+ * and its name for errors ("channel 0 (alpha)") in what. */
+static int channel_slot(const mf_psd *psd, const rec *L, int32_t c, char what[48])
+{
+    int id = L->ch_id[c], slot = -1;
+    if (psd->mode == 3 && id >= 0 && id <= 2) slot = id;
+    else if (psd->mode == 1 && id == 0) slot = 0;
+    else if (id == -1) slot = 3;
+    snprintf(what, 48, "channel %d (%s)", (int)c,
+             slot == 3 ? "alpha" : psd->mode == 1 ? "grey" : slot == 0 ? "red" : slot == 1 ? "green" : "blue");
+    return slot;
+}
+
 /* Validates bounds, decodes a pixel layer's channels starting at *at. */
 static bool read_pixels(psd_rd *r, mf_result *res, mf_psd *psd, const rec *L, mf_psd_layer *out, size_t *at,
                         size_t end, int64_t *budget)
@@ -219,16 +232,21 @@ static bool read_pixels(psd_rd *r, mf_result *res, mf_psd *psd, const rec *L, mf
                         (long long)h);
     }
     /* every channel must be able to hold its pixels before anything is allocated: RLE packs at
-     * most 128 bytes into 2, so a short channel cannot claim a huge layer */
+     * most 128 bytes into 2, so a short channel cannot claim a huge layer; and a channel the
+     * reader would decode must be in a compression it decodes (a ZIP channel holds any size) */
     size_t scan = *at;
     for (int32_t c = 0; c < L->nch && pixels && w > 0 && h > 0; c++) {
         if (L->ch_len[c] > end - scan) break; /* reported below, in order */
         int id = L->ch_id[c];
+        char what[48];
+        int comp;
+        if (channel_slot(psd, L, c, what) >= 0 && !psd_channel_compression(r, res, scan, L->ch_len[c], what, &comp))
+            return false;
         if (id < -1 || id > 2 || L->ch_len[c] < 2) {
             scan += L->ch_len[c];
             continue;
         }
-        int comp = (r->p[scan] << 8) | r->p[scan + 1];
+        comp = (r->p[scan] << 8) | r->p[scan + 1];
         uint64_t row = (uint64_t)w * (uint64_t)(psd->depth / 8);
         uint64_t need = comp == 0 ? 2 + row * (uint64_t)h : comp == 1 ? 2 + (uint64_t)h * (2 + 2 * ((row + 127) / 128)) : 0;
         if (need > L->ch_len[c]) {
@@ -255,15 +273,9 @@ static bool read_pixels(psd_rd *r, mf_result *res, mf_psd *psd, const rec *L, mf
             return psd_fail(r, res, MF_ERR_INVALID, "channel %d (id %d) of %u bytes runs past the end of the layer data (%zu left)",
                             (int)c, (int)L->ch_id[c], L->ch_len[c], end - *at);
         }
-        int id = L->ch_id[c];
-        int slot = -1;
-        if (psd->mode == 3 && id >= 0 && id <= 2) slot = id;
-        else if (psd->mode == 1 && id == 0) slot = 0;
-        else if (id == -1) slot = 3;
+        char what[48];
+        int slot = channel_slot(psd, L, c, what);
         if (out->rgba && slot >= 0) {
-            char what[48];
-            snprintf(what, sizeof what, "channel %d (%s)", (int)c,
-                     slot == 3 ? "alpha" : psd->mode == 1 ? "grey" : slot == 0 ? "red" : slot == 1 ? "green" : "blue");
             if (!psd_decode_channel(r, res, *at, L->ch_len[c], out->width, out->height, psd->depth, out->rgba + slot,
                                     what))
                 return false;
