@@ -67,9 +67,12 @@ static int sweep(const sweep_args *a, int32_t threads, FILE *md, double *last_us
     mf_bench_result r;
     const char *path = a->batch ? ", every frame through mf_batch_update" : "";
     if (a->gpu) {
-        emit(stdout, md, a->gpu_world ? "## Instance sweep, %g threads, GPU skinning and world transforms (median frame)\n\n"
-                                      : "## Instance sweep, %g threads, GPU skinning (median frame)\n\n",
-             threads, 0, 0, 0);
+        const char *plural = threads == 1 ? "" : "s";
+        fprintf(stdout, "## Instance sweep, %d thread%s, GPU skinning%s (median frame)\n\n", threads, plural,
+                a->gpu_world ? " and world transforms" : "");
+        if (md)
+            fprintf(md, "## Instance sweep, %d thread%s, GPU skinning%s (median frame)\n\n", threads, plural,
+                    a->gpu_world ? " and world transforms" : "");
         emit(stdout, md, "| instances | CPU µs per frame | µs per skeleton-frame | of it update, adds, submit µs | GPU ms "
              "per frame | allocations per frame |\n|---:|---:|---:|---:|---:|---:|\n", 0, 0, 0, 0);
     } else {

@@ -24,8 +24,8 @@
  * World vertices alone (hit tests, a renderer of the host's own): every visible region and mesh
  * in draw order in one call, into a buffer sized once from the data:
  *
- *     int32_t cap = mf_skel_data_world_vertex_cap(&data);
- *     float *xy = malloc(2 * sizeof(float) * (size_t)cap);
+ *     int32_t cap = mf_skel_data_world_vertex_cap(&data);              // 0: nothing to draw
+ *     float *xy = cap > 0 ? malloc(2 * sizeof(float) * (size_t)cap) : NULL;
  *     int32_t *first = malloc(sizeof(int32_t) * data.slot_count);   // or NULL
  *     int32_t pairs = mf_pose_world_vertices_all(pose, xy, cap, first);  // first[slot]: its start
  */
@@ -48,14 +48,18 @@ int32_t mf_pose_world_vertices(const mf_pose *pose, int32_t slot, int32_t attach
 /* The world vertices of every region and mesh a visible slot shows (its bone active), in draw
  * order, one after another in out (x, y pairs): what mf_pose_world_vertices gives each, the same
  * bits, in one call without a call a slot. first (NULL, or one int32 a slot): the pair at which
- * each slot's vertices start in out, -1 for a slot that shows none. Returns the pairs written;
- * -1 when pose or out is NULL or out (cap pairs) is too small, out and first then written only
- * up to the attachment that did not fit. mf_skel_data_world_vertex_cap gives a cap always large
- * enough. Clipping attachments do not clip here (mf_draw_list_build clips). */
+ * each slot's vertices start in out, -1 for a slot that shows none (or an attachment without
+ * vertices). Returns the pairs written; -1 when pose is NULL, cap < 0, out is NULL with cap > 0
+ * (out may be NULL with cap 0: a pose that shows nothing), or out (cap pairs) is too small, out
+ * and first then written only up to the attachment that did not fit. mf_skel_data_world_vertex_cap
+ * gives a cap large enough for every pose of the data whose slots show their own attachments (as
+ * skins, timelines and mf_pose_reset set them; a host that puts another slot's attachment on a
+ * slot may need more). Clipping attachments do not clip here (mf_draw_list_build clips). */
 int32_t mf_pose_world_vertices_all(const mf_pose *pose, float *out, int32_t cap, int32_t *first);
 
 /* The most pairs mf_pose_world_vertices_all writes for poses of data: per slot its largest
- * region or mesh, summed (0 for NULL). */
+ * region or mesh, summed (0 for NULL or data that draws nothing; INT32_MAX where the sum is
+ * larger, which no valid build reaches). */
 int32_t mf_skel_data_world_vertex_cap(const mf_skel_data *data);
 
 /* A point attachment's world position and rotation (degrees). MF_ERR_ARGUMENT if not a point. */

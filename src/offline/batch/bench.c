@@ -212,7 +212,10 @@ __attribute__((noinline)) static void frame_single(const mf_bench_config *cfg, i
     }
     double t2 = mf_bench_now_us();
     int64_t nv = 0;
-    for (int32_t i = 0; i < cfg->instances; i++) nv += mf_pose_world_vertices_all(inst[i].pose, buf, buf_cap, NULL);
+    for (int32_t i = 0; i < cfg->instances; i++) {
+        int32_t n = mf_pose_world_vertices_all(inst[i].pose, buf, buf_cap, NULL); /* -1: never, buf has the cap */
+        nv += n > 0 ? n : 0;
+    }
     double t3 = mf_bench_now_us();
     for (int32_t i = 0; i < cfg->instances; i++) mf_draw_list_build(inst[i].draw, inst[i].pose);
     double t4 = mf_bench_now_us();
@@ -279,7 +282,9 @@ static mf_draw_batch *merge_setup(const mf_bench_config *cfg, const mf_skel_data
 static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, const int32_t *skins, instance *inst,
                             mf_bench_result *r, int64_t resident0, mf_diag *diag)
 {
-    int32_t cap = mf_skel_data_world_vertex_cap(d) + 1; /* + 1: never 0 (malloc) */
+    int32_t cap = mf_skel_data_world_vertex_cap(d);
+    if (cap < 1) cap = 1; /* never 0 (malloc) */
+    if (cap > (1 << 26)) return mf_diag_set(diag, cfg->rig, "", "%d world vertices a pose is beyond the bench", (int)cap), MF_ERR_INVALID;
     float *buf = malloc((size_t)cap * 2 * sizeof(float));
     double *per[MF_BENCH_STAGES + 1];
     mf_batch_item *items = malloc((size_t)cfg->instances * sizeof *items);

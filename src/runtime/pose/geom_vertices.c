@@ -438,7 +438,7 @@ int32_t mf_pose_world_vertices(const mf_pose *p, int32_t slot, int32_t att, floa
 
 int32_t mf_pose_world_vertices_all(const mf_pose *p, float *out, int32_t cap, int32_t *first)
 {
-    if (!p || !out || cap < 0) return -1;
+    if (!p || cap < 0 || (!out && cap > 0)) return -1;
     const mf_skel_data *d = p->data;
     const int32_t *order = p->draw_order, *slot_att = p->attachment;
     const uint8_t *active = p->active;
@@ -451,10 +451,12 @@ int32_t mf_pose_world_vertices_all(const mf_pose *p, float *out, int32_t cap, in
 #endif
     for (int32_t k = 0; k < ns; k++) {
         int32_t s = order[k], att = slot_att[s];
-        if (att < 0 || !active[slots[s].bone]) continue;
+        /* an attachment index the host wrote out of range shows nothing, as for
+         * mf_pose_world_vertices */
+        if ((uint32_t)att >= (uint32_t)d->attachment_count || !active[slots[s].bone]) continue;
         const mf_sd_attachment *at = &d->attachments[att];
-        if (!mf_geom_drawable(at->type)) continue;
         int32_t nv = at->vertex_count;
+        if (!mf_geom_drawable(at->type) || nv <= 0) continue;
         if (nv > cap - n) return -1;
         float *dst = out + 2 * (size_t)n;
 #if MF_SKIN_AVX
