@@ -3,7 +3,7 @@
 set -eu
 PKGS="build-essential cmake ninja-build pkg-config clang libclang-rt-dev llvm
 libcjson-dev libspng-dev zlib1g-dev libzstd-dev nettle-dev libcairo2-dev libcmocka-dev
-assimp-utils gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+assimp-utils gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user musl-tools
 libvulkan-dev glslc mesa-vulkan-drivers vulkan-validationlayers"
 missing=""
 for p in $PKGS; do

@@ -11,7 +11,10 @@
 # each rig it names copy the "pin:" line it prints into the table (or run
 # `build/mfe skel digest RIG.mskel` and take pose-shared, pose-own and draw).
 # The corpus rigs' pose digests equal those the performance sessions of 2026-12-02/03 recorded
-# with an earlier tool that hashed the same bytes in the same order.
+# with an earlier tool that hashed the same bytes in the same order, but celestial-circus' and
+# sack's, which changed (fourteenth session) when the physics springs stopped calling libm's
+# sinf, cosf and powf: the runtime's own give the correctly rounded floats where glibc's are
+# a last bit off, and the same bits with any C library (tests/libm_independence.sh).
 FIXTURES_PINNED='
 all df47700cd990425e df47700cd990425e 37873418b562d374
 seed f1ab282eba99a299 f1ab282eba99a299 b191b343e3284215
@@ -19,7 +22,7 @@ mannequin 5567d0628ef9e342 5567d0628ef9e342 9a7fde5e8d23c89d
 '
 CORPUS_PINNED='
 alien f68c0bd38b6b78ac f68c0bd38b6b78ac e6a0f959e87f36f5
-celestial-circus 57a4b70e01fc2a39 57a4b70e01fc2a39 988725fb3372786e
+celestial-circus 076adbf62c58d0b7 076adbf62c58d0b7 aa226b3a9300c4b5
 coin 1ef806e42ff1b261 1ef806e42ff1b261 d0568c31ccb04d4d
 dragon 84a8138b9040eb55 84a8138b9040eb55 38c6125f600fbe2d
 goblins 51939412c22f6311 51939412c22f6311 df475d09be8ed389
@@ -27,7 +30,7 @@ mix-and-match 55f89161bd3d9784 55f89161bd3d9784 c7cf620d26beff0e
 owl 0e9b6866ca6fa8be 0e9b6866ca6fa8be 72147a062eb2ba16
 powerup 4e7386020749c207 4e7386020749c207 9498a199b2ae6e73
 raptor daea8e2d82428013 daea8e2d82428013 d1a2556339a6394b
-sack 4f4a2f0733e645c2 4f4a2f0733e645c2 bd56e618c32d2baa
+sack 0349926281e3ef82 0349926281e3ef82 22d455075ba83623
 speedy 1c25eac295fe3b7c 1c25eac295fe3b7c 36eed3ea94cd8beb
 spineboy 4f4ee635a8d7fa75 4f4ee635a8d7fa75 e9c90f68f37890bb
 stretchyman 0ff8a65ffbc55d6b 0ff8a65ffbc55d6b 4e7eb132217c9356

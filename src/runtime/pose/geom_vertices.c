@@ -8,6 +8,7 @@
 #include "geom_skin.h"
 #include "geom_skin_neon.h"
 #include "pose_atan.h"
+#include "pose_cmath.h"
 #include "mf/mf_geometry.h"
 #include "pose_internal.h"
 #if MF_SKIN_AVX
@@ -497,7 +498,8 @@ mf_result mf_pose_point_world(const mf_pose *p, int32_t slot, int32_t att, float
     if (y) *y = p->c[b] * at->x + p->d[b] * at->y + p->wy[b];
     if (rot) {
         /* the point's direction through the bone's matrix */
-        float cr = cosf(at->rot * (float)MF_DEG), sr = sinf(at->rot * (float)MF_DEG);
+        float cr, sr;
+        mf_sincos_r(at->rot * (float)MF_DEG, &cr, &sr);
         float dx = p->a[b] * cr + p->b[b] * sr, dy = p->c[b] * cr + p->d[b] * sr;
         *rot = mf_atan2f(dy, dx) * (float)MF_RAD;
     }

@@ -1,5 +1,6 @@
 /* Bone overrides from game code: applied to the local pose after clips, before constraints. */
 #include "pose_atan.h"
+#include "pose_cmath.h"
 #include "pose_internal.h"
 
 mf_result mf_pose_override(mf_pose *p, int32_t i, const mf_bone_override *ov)
@@ -19,7 +20,8 @@ mf_result mf_pose_override(mf_pose *p, int32_t i, const mf_bone_override *ov)
             x = (dx * pd - dy * pb) / det;
             y = (dy * pa - dx * pc) / det;
             /* the direction rot in the parent's space */
-            float cx = cosf(ov->rot * (float)MF_DEG), cy = sinf(ov->rot * (float)MF_DEG);
+            float cx, cy;
+            mf_sincos_r(ov->rot * (float)MF_DEG, &cx, &cy);
             float lx = (cx * pd - cy * pb) / det, ly = (cy * pa - cx * pc) / det;
             rot = mf_atan2f(ly, lx) * (float)MF_RAD;
         }

@@ -162,7 +162,7 @@ static inline spring spring_of(const float *v, float fx, float fy, float h, floa
     uint32_t db, eb;
     memcpy(&db, &damp, sizeof db), memcpy(&eb, &e, sizeof eb);
     if (db - 1u < 0x3f7fffffu && eb == 0x3f800000u) sp.damp = damp; /* in (0, 1) and e = 1: as it is */
-    else sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : powf(damp, e);
+    else sp.damp = damp <= 0 ? 0 : damp >= 1 ? 1 : e == 1.0f ? damp : mf_powf_pos(damp, e);
     return sp;
 }
 
@@ -229,7 +229,8 @@ static void steps_turn(float *restrict st, uint8_t chan, const spring *sp, float
     for (int32_t k = 0; k < steps; k++) {
         float sa = ca + st[MF_PS_RO] * mr, torque = 0, pull = 0;
         if (__builtin_expect(!calm || !isfinite(sa), 0)) { /* a NaN or infinite direction spreads as it would */
-            float ux = k == 0 && have0 ? cs0 : cosf(sa), uy = k == 0 && have0 ? sn0 : sinf(sa);
+            float ux = cs0, uy = sn0;
+            if (k != 0 || !have0) mf_sincos_r(sa, &ux, &uy);
             torque = (ux * sp->fy - uy * sp->fx) * len * 0.01f; /* the force across, × length */
             pull = ux * sp->fx + uy * sp->fy;                   /* the force along the bone */
         }
@@ -238,12 +239,15 @@ static void steps_turn(float *restrict st, uint8_t chan, const spring *sp, float
     }
 }
 
-/* cos of degrees; 1 below 2^-12.5 radians, where cosf rounds to 1 anyway (x^2/2 < 2^-26):
+/* cos of degrees (mf_sincos_r's); 1 below 2^-12.5 radians, where cos rounds to 1 anyway (x^2/2 < 2^-26):
  * the shear update_applied leaves on a merely turned bone is rounding noise. */
 static float cos_deg(float deg)
 {
     float r = deg * (float)MF_DEG;
-    return fabsf(r) < 1.7e-4f ? 1.0f : cosf(r);
+    if (fabsf(r) < 1.7e-4f) return 1.0f;
+    float c, s;
+    mf_sincos_r(r, &c, &s);
+    return c;
 }
 
 /* A bone the constraint only moved: when its applied values are plain (normal inheritance, no
@@ -375,7 +379,7 @@ static inline void update(mf_pose *p, mf_phys_fixed *f,
     int32_t steps = mf_pose_physics_steps(&remaining, step);
     *f->remaining = remaining;
     st[MF_PS_MOVE_X] = st[MF_PS_MOVE_Y] = 0;
-    spring sp = {0}; /* only when a step runs (its damping may need powf) */
+    spring sp = {0}; /* only when a step runs (its damping may need mf_powf_pos) */
     if (steps > 0) sp = spring_cached(s, v, f);
     /* translation first: the bone then turns about its origin as shown this frame; forces in
      * px/s² per 1/100, so that gravity 80 under strength 100 rests 80 px away. Each step of the
@@ -408,7 +412,7 @@ static inline void update(mf_pose *p, mf_phys_fixed *f,
     if (f->chan & MF_PF_SCALE) {
         float xl = sqrt_sq(ba * ba + bc * bc);
         if (len * xl > 1e-6f) {
-            cs = cosf(sa), sn = sinf(sa), have = true;
+            mf_sincos_r(sa, &cs, &sn), have = true;
             so -= (px(m) * cs + py(m) * sn) / (len * xl) * inertia;
         }
     }
@@ -472,25 +476,11 @@ static inline __attribute__((always_inline)) void apply_physics(mf_pose *p, int3
     if (mix != 0) {
         uint8_t chan = f->chan;
         float r = st[MF_PS_RO] * mix;
-        /* the turns' cos and sin first (libm's calls), then the 2x2 turned in registers */
+        /* the turns' cos and sin first (the runtime's own, inline: no libm call), then the 2x2
+         * turned in registers */
         float rc = 1, rs = 0, hc = 1, hs = 0;
-        /* after a call, the flags and the angle are read or formed again (the same bits)
-         * rather than kept across it in saved registers; mix and the origin stay kept (their
-         * reads cost more than the save: measured) */
-#define MF_PHYS_AFTER_CALL()                                                                      \
-        __asm__ volatile("" ::: "memory");                                                        \
-        chan = f->chan, mode = s->phys_mode, r = st[MF_PS_RO] * mix
-        if (chan & MF_PF_ROTATE) {
-            float t = r * f->rotate;
-            rc = cosf(t), rs = sinf(t);
-            MF_PHYS_AFTER_CALL();
-        }
-        if (chan & MF_PF_SHEAR) {
-            float t = r * f->shear_x;
-            hc = cosf(t), hs = sinf(t);
-            MF_PHYS_AFTER_CALL();
-        }
-#undef MF_PHYS_AFTER_CALL
+        if (chan & MF_PF_ROTATE) mf_sincos_r(r * f->rotate, &rc, &rs);
+        if (chan & MF_PF_SHEAR) mf_sincos_r(r * f->shear_x, &hc, &hs);
         pair w = padd(a0, pscale(pmul(pload(st + MF_PS_XO), pload(&f->x)), mix));
         float wx = px(w), wy = py(w);
         float a = p->a[i], cc = p->c[i];

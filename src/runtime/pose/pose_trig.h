@@ -20,16 +20,7 @@
 #define MF_TRIG_SSE2 0
 #endif
 
-/* cos and sin of a float angle in radians: mf_sincos_d (pose_cmath.h) rounded to float. They
- * equal (float)cos((double)r) and (float)sin((double)r) except where a double lies within a
- * few ulps of a float rounding boundary (checked bit for bit against libm for every float with
- * |r| < 1e5: none differ). */
-static inline void mf_sincos_r(float r, float *cs, float *sn)
-{
-    double c, s;
-    mf_sincos_d(r, &c, &s);
-    *cs = (float)c, *sn = (float)s;
-}
+/* mf_sincos_r: pose_cmath.h */
 
 #if MF_TRIG_SSE2
 /* cos and sin of four float angles in radians, |x| < 8192: reduction by pi/2 in three parts
