@@ -14,7 +14,7 @@
 # with an earlier tool that hashed the same bytes in the same order, but celestial-circus' and
 # sack's, which changed (fourteenth session) when the physics springs stopped calling libm's
 # sinf, cosf and powf: the runtime's own give the correctly rounded floats where glibc's are
-# a last bit off, and the same bits with any C library (tests/libm_independence.sh).
+# a last bit off, and the same bits with any C library (tests/portable_bits.sh).
 FIXTURES_PINNED='
 all df47700cd990425e df47700cd990425e 37873418b562d374
 seed f1ab282eba99a299 f1ab282eba99a299 b191b343e3284215
@@ -38,9 +38,8 @@ vine 83fb4892f23292d6 83fb4892f23292d6 be2077d8893e81d9
 '
 
 # pinned OUT NAME RIG TABLE: every level's line for RIG in $WORK/OUT.out has NAME's digests
-# (a -DMF_NO_SIMD build has digests of its own, its trigonometry scalar: there only agreement)
+# (a -DMF_NO_SIMD build too: its plain C trigonometry gives the SIMD lanes' bits)
 pinned() {
-    [ -n "$NO_SIMD" ] && return
     want=$(printf '%s\n' "$4" | awk -v n="$2" '$1 == n { print "pose-shared " $2 "  pose-own " $3 "  draw " $4 }')
     got=$(grep -F "$3  " "$WORK/$1.out" | grep -F "pose-shared" | sed 's/.*\(pose-shared.*\)/\1/' | sort -u)
     if [ -z "$got" ] || [ "$got" != "$want" ]; then
@@ -50,12 +49,9 @@ pinned() {
 }
 
 run 0 build skel digest --json "$SRC/tests/data/mskel/seed.mskel"
-NO_SIMD=""
 if grep -F -q '"build":	"no-simd"' "$WORK/build.out"; then
-    NO_SIMD=1
-    echo "note: a -DMF_NO_SIMD build: its digests are its own, the pinned ones not checked"
+    echo "note: a -DMF_NO_SIMD build: the pinned digests hold for it too"
 fi
-
 # --- the fixtures: all.mskel and seed.mskel with a clip each (they have none in tests/data),
 # the mannequin example with its two
 mkdir -p "$WORK/all/anims" "$WORK/seed/seed.clips"

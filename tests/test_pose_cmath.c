@@ -1,5 +1,5 @@
 /* The runtime's own cos, sin and pow (src/runtime/pose/pose_cmath.h) against libm: the pose calls
- * no libm transcendental, so its bits do not depend on the C library (tests/libm_independence.sh). */
+ * no libm transcendental, so its bits do not depend on the C library (tests/portable_bits.sh). */
 #include "testutil.h"
 
 #include <math.h>

@@ -4,7 +4,7 @@
  * 1e-18, so the results agree with libm's to the last bit or two of a double, far below the
  * float precision the constraints store. No libm transcendental is called, so the pose's bits
  * are the same whatever C library the runtime is linked with (glibc's and musl's sinf, cosf
- * and powf differ in last bits; tests/libm_independence.sh): angles of 1e5 radians and more
+ * and powf differ in last bits; tests/portable_bits.sh): angles of 1e5 radians and more
  * are first reduced by fmod (exact) with 2 pi as a double, which agrees with libm's exact
  * reduction to about |x| * 2.4e-16 only; non-finite angles give NaN. mf_powf_pos replaces
  * powf the same way. */

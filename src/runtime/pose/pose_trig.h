@@ -58,17 +58,52 @@ static inline void mf_sincos_ps(__m128 x, __m128 *c, __m128 *s)
 }
 #endif
 
-/* cos and sin of two float angles in radians: {cos r0, sin r0, cos r1, sin r1}. */
+#if !MF_TRIG_SSE2
+/* One lane of mf_sincos_ps in plain C, |x| < 8192: the same float operations in the same order
+ * (the conversion's round-to-nearest-even by adding and taking away 1.5 * 2^23, exact for
+ * |x * 2/pi| < 2^22), the same quadrant bits, so a build without SSE2 (aarch64, -DMF_NO_SIMD)
+ * fills the trigonometry cache with the bits of one with it. */
+static inline void mf_sincos_fs(float x, float *c, float *s)
+{
+    float kf = (x * 0.636619772f + 12582912.0f) - 12582912.0f;
+    int32_t ki = (int32_t)kf;
+    float k = (float)ki;
+    float y = x - k * 1.5703125f;
+    y = y - k * 4.837512969970703125e-4f;
+    y = y - k * 7.54978995489188216e-8f;
+    float z = y * y;
+    float ps = z * -1.9515295891e-4f + 8.3321608736e-3f;
+    ps = z * ps + -1.6666654611e-1f;
+    float sp = y + y * z * ps;
+    float pc = z * 2.443315711809948e-5f + -1.388731625493765e-3f;
+    pc = z * pc + 4.166664568298827e-2f;
+    float cp = (1.0f - z * 0.5f) + z * z * pc;
+    uint32_t neg_s = ((uint32_t)ki & 2u) << 30, neg_c = ((uint32_t)(ki + 1) & 2u) << 30;
+    float sv = ki & 1 ? cp : sp, cv = ki & 1 ? sp : cp;
+    uint32_t b;
+    memcpy(&b, &sv, sizeof b), b ^= neg_s, memcpy(&sv, &b, sizeof b);
+    memcpy(&b, &cv, sizeof b), b ^= neg_c, memcpy(&cv, &b, sizeof b);
+    *s = x == 0 ? x : sv;
+    *c = cv;
+}
+#endif
+
+/* cos and sin of two float angles in radians: {cos r0, sin r0, cos r1, sin r1}; the float
+ * polynomials (the SIMD lanes' or their plain C twin) while both are under 8192 radians, else
+ * the double functions. */
 static inline void mf_sincos2_r(float r0, float r1, float cs_sn[4])
 {
-#if MF_TRIG_SSE2
     if (fabsf(r0) < 8192.0f && fabsf(r1) < 8192.0f) {
+#if MF_TRIG_SSE2
         __m128 c, s;
         mf_sincos_ps(_mm_setr_ps(r0, r1, 0, 0), &c, &s);
         _mm_storeu_ps(cs_sn, _mm_unpacklo_ps(c, s));
+#else
+        mf_sincos_fs(r0, &cs_sn[0], &cs_sn[1]);
+        mf_sincos_fs(r1, &cs_sn[2], &cs_sn[3]);
+#endif
         return;
     }
-#endif
     mf_sincos_r(r0, &cs_sn[0], &cs_sn[1]);
     mf_sincos_r(r1, &cs_sn[2], &cs_sn[3]);
 }

@@ -1,8 +1,8 @@
-/* The runtime alone (no offline library, no cmocka), built once against glibc and once against
- * musl by tests/libm_independence.sh: for each binary build given, every clip played for 90
- * frames at 60 fps with every skin (a build without clips: its bones moved by hand), physics
- * stepped, and one FNV-1a hash a clip of the bones' world matrices and the world vertices of
- * every frame. Prints "FILE clip K HASH" lines; the two builds must print the same. */
+/* The runtime alone (no offline library, no cmocka), built for glibc, musl, plain C and aarch64
+ * by tests/portable_bits.sh: for each binary build given, every clip played for 90 frames at
+ * 60 fps with every skin (a build without clips: its bones moved by hand), physics stepped, and
+ * one FNV-1a hash a clip of the bones' world matrices and the world vertices of every frame.
+ * Prints "FILE clip K HASH" lines; every build must print the same. */
 #include <stdio.h>
 #include <stdlib.h>
 
