@@ -139,7 +139,7 @@ int mfe_skel_digest(int argc, char **argv)
     if (rc == MFE_OK && a.json) {
         doc = cJSON_CreateObject(), rigs = cJSON_CreateArray();
 #ifdef MF_NO_SIMD
-        cJSON_AddStringToObject(doc, "build", "no-simd"); /* scalar trigonometry: digests of its own */
+        cJSON_AddStringToObject(doc, "build", "no-simd"); /* plain C paths: the same digests (portable_bits) */
 #else
         cJSON_AddStringToObject(doc, "build", "simd");
 #endif
