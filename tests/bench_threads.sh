@@ -18,6 +18,10 @@ for f in two.out two.md; do
     grep -q '^| 1 | [0-9.]* | 1.00× | 1.00 |$' "$WORK/scale.txt" || fail "$f: no row for 1 thread"
     grep -q '^| 2 | [0-9.]* | [0-9.]*× | [0-9.]* |$' "$WORK/scale.txt" || fail "$f: no row for 2 threads"
     # the sweeps' rows (1 and 10 instances, two sweeps: four), each allocating 0 per frame (4th column)
+    # after each sweep, its largest count split into posing, draw items and world vertices
+    [ "$(grep -c '^Where the 10-instance frame goes' "$WORK/$f")" = 2 ] || fail "$f: not two frame splits"
+    [ "$(grep -c '^| -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | [0-9.]* |$' "$WORK/$f")" = 2 ] ||
+        fail "$f: not two split rows"
     rows=$(awk -F'|' '/^\| (1|10) \|/ && NF == 7' "$WORK/$f" | wc -l)
     [ "$rows" = 4 ] || fail "$f: $rows sweep rows, expected 4"
     awk -F'|' '/^\| (1|10) \|/ && NF == 7 && $5 + 0 != 0 { bad = 1 } END { exit bad }' "$WORK/$f" ||
@@ -28,6 +32,7 @@ done
 grep -q '^## Instance sweep, 2 threads (median frame)' "$WORK/one.out" || fail "one count: not the plain sweep"
 [ "$(awk -F'|' '/^\| (1|10) \|/ && NF == 7' "$WORK/one.out" | wc -l)" = 2 ] || fail "one count: not two sweep rows"
 grep -q 'Thread scaling' "$WORK/one.out" && fail "one count: a scaling table"
+grep -q '^Where the 10-instance frame goes' "$WORK/one.out" || fail "one count: no frame split"
 
 for bad in 1,x 0 1, ,2 300 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -1; do
     "$BENCH" --max 10 --frames 2 --threads "$bad" >"$WORK/bad.out" 2>&1

@@ -247,6 +247,30 @@ run 0 simdbatch skel bench "$RIG" --clip walk --instances 6 --frames 5 --threads
 expect simdbatch '"simd":	"base",'
 run 2 badsimd skel bench "$RIG" --clip walk --simd sse
 expect badsimd "--simd wants auto, base, avx, avx2 or avx512"
+# what the frames build of the draw lists: whole (the default), the items only, none; the last
+# two through the batch, without stage timings; not with --merge or --gpu
+expect json '"draw":	"full",'
+run 0 drawitems skel bench "$RIG" --clip walk --instances 6 --frames 5 --draw items --json
+expect drawitems '"draw":	"items",'
+expect drawitems '"allocations_per_frame":	0,'
+expect drawitems '"prefetch_min":'
+grep -q '"us_spine_equivalent"' "$WORK/drawitems.out" && fail "--draw items: stage timings"
+run 0 drawnone skel bench "$RIG" --clip walk --instances 6 --frames 5 --draw none --json
+expect drawnone '"draw":	"none",'
+expect drawnone '"draw_items_last_frame":	0,'
+expect drawnone '"allocations_per_frame":	0,'
+run 0 drawfull skel bench "$RIG" --clip walk --instances 6 --frames 5 --json
+items_of() { sed -n 's/.*"draw_items_last_frame":[[:space:]]*\([0-9]*\).*/\1/p' "$WORK/$1.out"; }
+# the same instances at the same times list the same items, with or without their vertices
+[ -n "$(items_of drawitems)" ] && [ "$(items_of drawitems)" -gt 0 ] || fail "--draw items: no items listed"
+[ "$(items_of drawitems)" = "$(items_of drawfull)" ] ||
+    fail "--draw items lists $(items_of drawitems) items, full lists $(items_of drawfull)"
+run 0 drawtext skel bench "$RIG" --clip walk --instances 6 --frames 5 --draw none
+expect drawtext "draw lists: none (posing only"
+run 2 baddraw skel bench "$RIG" --clip walk --draw some
+expect baddraw "--draw wants full, items or none"
+run 2 drawmerge skel bench "$RIG" --clip walk --draw items --merge
+expect drawmerge "not with --merge"
 run 2 missing skel bench "$WORK/none.mskel" --clip walk
 expect missing "none.mskel"
 finish cli_bench

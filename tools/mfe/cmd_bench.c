@@ -1,5 +1,6 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--merge] [--heap] [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
+ * [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--draw full|items|none] [--merge] [--heap]
+ * [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
  * instances of a looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe); --gpu-world
  * computes their world transforms there too (physics constraints too: a state an instance;
@@ -7,7 +8,9 @@
  * --merge (not with --gpu) merges the drawn instances' lists into one mf_draw_batch a frame (atlas pages built);
  * --heap places every instance block by malloc instead of the hot parts in one
  * mf_instance_arena; --prefetch-min sets the batch path's prefetch threshold (mf_batch_options);
- * --simd caps every pose's SIMD paths (mf_pose_set_simd: same bits, other speed). */
+ * --simd caps every pose's SIMD paths (mf_pose_set_simd: same bits, other speed); --draw items
+ * builds each frame's draw lists without their vertices (what the CPU does for a GPU skinner),
+ * --draw none builds none (posing only), both through the batch. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +24,21 @@
 static const char *STAGE_NAMES[MF_BENCH_STAGES] = {"tracks_sampling", "update_world", "world_vertices",
                                                    "draw_runs"};
 
+static const char *DRAW_NAMES[] = {"full", "items", "none"}; /* MF_BENCH_DRAW_* */
+
 static int usage(const char *fmt, const char *arg) { return mfe_usage_error("skel", "bench", fmt, arg); }
+
+/* Whether the run timed its stages apart (one thread, stage by stage, not through the batch). */
+static bool staged(const mf_bench_config *c, const mf_bench_result *r)
+{
+    return r->threads == 1 && !c->cull && !c->gpu && c->draw == MF_BENCH_DRAW_FULL;
+}
+
+/* The batch path, and not the GPU's: its prefetch threshold applies. */
+static bool batched(const mf_bench_config *c, const mf_bench_result *r)
+{
+    return (r->threads > 1 || c->cull || c->draw != MF_BENCH_DRAW_FULL) && !c->gpu;
+}
 
 /* A percentage "0".."100", "%" optional; -1 when it is not one. */
 static int32_t percent_arg(const char *s)
@@ -66,12 +83,14 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
     }
-    if ((r->threads > 1 || c->cull) && !c->gpu) /* the batch path: from how many items it gave hints (-1 never) */
+    cJSON_AddStringToObject(o, "draw", DRAW_NAMES[c->draw]);
+    if (!c->gpu) cJSON_AddNumberToObject(o, "draw_items_last_frame", (double)r->draw_items);
+    if (batched(c, r)) /* the batch path: from how many items it gave hints (-1 never) */
         cJSON_AddNumberToObject(o, "prefetch_min", c->prefetch_min == 0 ? MF_BATCH_PREFETCH_MIN : c->prefetch_min);
     cJSON_AddNumberToObject(o, "us_per_skeleton_frame", r3(r->us_per_skeleton_frame));
     cJSON_AddNumberToObject(o, "us_per_frame", r3(r->frame_us));
     cJSON_AddNumberToObject(o, "us_per_frame_mean", r3(r->frame_mean_us));
-    if (r->threads == 1 && !c->cull && !c->gpu) {
+    if (staged(c, r)) {
         cJSON_AddNumberToObject(o, "us_spine_equivalent", r3(r->spine_equivalent_us));
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             cJSON_AddNumberToObject(st, STAGE_NAMES[s], r3(r->stage_us[s] / r->instances));
@@ -150,7 +169,11 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     if (c->cull)
         printf("  culling: %d%% of the instances off screen (TimeOnly), %d culled on the last frame\n",
                c->offscreen_percent, r->culled);
-    if (r->threads == 1 && !c->cull && !c->gpu) {
+    if (c->draw != MF_BENCH_DRAW_FULL)
+        printf("  draw lists: %s\n", c->draw == MF_BENCH_DRAW_ITEMS
+                                         ? "items only, no world vertices (mf_draw_list_build_items)"
+                                         : "none (posing only: tracks and world)");
+    if (staged(c, r)) {
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             printf("    %-16s %8.3f us\n", STAGE_NAMES[s], r->stage_us[s] / r->instances);
         printf("  Spine-equivalent work (tracks + world + world vertices): %.3f us per skeleton-frame\n",
@@ -213,7 +236,7 @@ int mfe_skel_bench(int argc, char **argv)
             c.gpu_check = true;
         } else if (mfe_is_flag(a, "--clip") || mfe_is_flag(a, "--skin") || mfe_is_flag(a, "--instances") ||
                    mfe_is_flag(a, "--frames") || mfe_is_flag(a, "--threads") || mfe_is_flag(a, "--offscreen") ||
-                   mfe_is_flag(a, "--prefetch-min") || mfe_is_flag(a, "--simd")) {
+                   mfe_is_flag(a, "--prefetch-min") || mfe_is_flag(a, "--simd") || mfe_is_flag(a, "--draw")) {
             if (!has_value) return usage("%s needs a value", a);
             const char *v = argv[++i];
             if (mfe_is_flag(a, "--clip")) {
@@ -225,6 +248,11 @@ int mfe_skel_bench(int argc, char **argv)
                 if ((c.instances = int_arg(v, 1000000)) < 0) return usage("--instances wants 1..1000000, not \"%s\"", v);
             } else if (mfe_is_flag(a, "--frames")) {
                 if ((c.frames = int_arg(v, 1000000)) < 0) return usage("--frames wants 1..1000000, not \"%s\"", v);
+            } else if (mfe_is_flag(a, "--draw")) {
+                int32_t m = 0;
+                while (m < 3 && strcmp(v, DRAW_NAMES[m]) != 0) m++;
+                if (m == 3) return usage("--draw wants full, items or none, not \"%s\"", v);
+                c.draw = m;
             } else if (mfe_is_flag(a, "--simd")) {
                 int l = mfe_simd_parse(v);
                 if (l < 0) return usage("--simd wants auto, base, avx, avx2 or avx512, not \"%s\"", v);
@@ -253,6 +281,9 @@ int mfe_skel_bench(int argc, char **argv)
     if (c.gpu_world && !c.gpu) return usage("%s needs --gpu or --gpu-cpu", "--gpu-world");
     /* the GPU path builds the instances' lists only on frames that show a clip: nothing to merge */
     if (c.merge && c.gpu) return usage("%s and --gpu / --gpu-cpu exclude each other", "--merge");
+    if (c.draw != MF_BENCH_DRAW_FULL && (c.merge || c.gpu))
+        return usage("%s items or none: not with --merge, --gpu or --gpu-cpu (they need whole lists or build their own)",
+                     "--draw");
     if (c.warmup > c.frames) c.warmup = c.frames;
     mf_bench_result r;
     mf_diag diag;

@@ -312,10 +312,12 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
     } else {
         for (int32_t i = 0; i < cfg->instances; i++)
             /* GPU skinning builds a list only on the frames an instance shows a clip (bench_gpu.c) */
-            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose, .draw = gpu ? NULL : inst[i].draw,
+            items[i] = (mf_batch_item){.tracks = inst[i].tracks, .pose = inst[i].pose,
+                                       .draw = gpu || cfg->draw == MF_BENCH_DRAW_NONE ? NULL : inst[i].draw,
+                                       .draw_items_only = cfg->draw == MF_BENCH_DRAW_ITEMS,
                                        .world_on_gpu = gpu && cfg->gpu_world};
         if (cull) set_views(cfg, items, cull);
-        bool batch = pool || cull || gpu || cfg->batch;
+        bool batch = pool || cull || gpu || cfg->batch || cfg->draw != MF_BENCH_DRAW_FULL;
         const double dt = 1.0 / 60.0;
         double total_mean = 0, st[MF_BENCH_STAGES] = {0};
         int64_t verts = 0, verts_sum = 0;
@@ -379,6 +381,7 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
         r->spine_equivalent_us =
             batch ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
         for (int32_t i = 0; cull && i < cfg->instances; i++) r->culled += cull[i].state.culled;
+        for (int32_t i = 0; i < cfg->instances; i++) r->draw_items += inst[i].draw ? inst[i].draw->item_count : 0;
         if (merge) {
             r->merge_us = median(merge_t, cfg->frames);
             r->merge_batches = merge->call_count, r->merge_vertices = merge->vertex_count;
@@ -411,6 +414,14 @@ mf_result mf_bench_run(const mf_bench_config *cfg, mf_bench_result *r, mf_diag *
     }
     if (cfg->merge && cfg->gpu) { /* the GPU path leaves the lists unbuilt: a merge would read stale ones */
         mf_diag_set(diag, cfg->rig, "--merge", "merges the CPU's draw lists: not with --gpu");
+        return MF_ERR_ARGUMENT;
+    }
+    if (cfg->draw < MF_BENCH_DRAW_FULL || cfg->draw > MF_BENCH_DRAW_NONE) {
+        mf_diag_set(diag, cfg->rig, "--draw", "unknown draw mode %d", cfg->draw);
+        return MF_ERR_ARGUMENT;
+    }
+    if (cfg->draw != MF_BENCH_DRAW_FULL && (cfg->merge || cfg->gpu)) { /* both need whole lists, or build their own */
+        mf_diag_set(diag, cfg->rig, "--draw", "items or none: not with %s", cfg->merge ? "--merge" : "--gpu");
         return MF_ERR_ARGUMENT;
     }
     mf_rig rig;

@@ -43,9 +43,15 @@ typedef struct mf_bench_config {
      * instance through all its stages in turn), so that thread counts compare on one path; no
      * stage timings */
     bool batch;
+    /* draw: what each frame builds of the draw lists. MF_BENCH_DRAW_FULL (0): whole lists (items
+     * and world vertices); _ITEMS: the items only (mf_draw_list_build_items: the CPU's part for a
+     * host that skins on a GPU or on its own); _NONE: no list (posing only). Other than full:
+     * every frame through mf_batch_update, as batch; not with merge or gpu (MF_ERR_ARGUMENT) */
+    int32_t draw;
 } mf_bench_config;
 
 enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };
+enum { MF_BENCH_DRAW_FULL = 0, MF_BENCH_DRAW_ITEMS, MF_BENCH_DRAW_NONE };
 
 /* Stage times are medians over frames, microseconds per frame. */
 enum { MF_BENCH_TRACKS, MF_BENCH_WORLD, MF_BENCH_VERTICES, MF_BENCH_DRAW, MF_BENCH_STAGES };
@@ -71,6 +77,7 @@ typedef struct mf_bench_result {
     size_t build_bytes;
     int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */
     int32_t culled;                   /* instances culled on the last frame (with offscreen) */
+    int64_t draw_items;               /* items in the instances' draw lists after the last frame */
     /* with merge: the merge's median per frame (not in frame_us), its batches and vertices on
      * the last frame, the atlas pages */
     double merge_us;
