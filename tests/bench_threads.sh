@@ -1,6 +1,7 @@
 #!/bin/sh
 # mf_bench --threads LIST: a sweep per thread count, each through mf_batch_update, then the
-# scaling table of the largest instance count; one count keeps the plain sweep; bad lists exit 2.
+# scaling table of the largest instance count, and after each sweep its largest frame split; one
+# count keeps the plain sweep; bad lists exit 2.
 # Checks the tables' shape and that nothing allocates per frame, never a timing.
 set -u
 BENCH=$1
@@ -17,11 +18,11 @@ for f in two.out two.md; do
     sed -n '/^## Thread scaling/,$p' "$WORK/$f" >"$WORK/scale.txt"
     grep -q '^| 1 | [0-9.]* | 1.00× | 1.00 |$' "$WORK/scale.txt" || fail "$f: no row for 1 thread"
     grep -q '^| 2 | [0-9.]* | [0-9.]*× | [0-9.]* |$' "$WORK/scale.txt" || fail "$f: no row for 2 threads"
-    # the sweeps' rows (1 and 10 instances, two sweeps: four), each allocating 0 per frame (4th column)
     # after each sweep, its largest count split into posing, draw items and world vertices
     [ "$(grep -c '^Where the 10-instance frame goes' "$WORK/$f")" = 2 ] || fail "$f: not two frame splits"
     [ "$(grep -c '^| -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | [0-9.]* |$' "$WORK/$f")" = 2 ] ||
         fail "$f: not two split rows"
+    # the sweeps' rows (1 and 10 instances, two sweeps: four), each allocating 0 per frame (4th column)
     rows=$(awk -F'|' '/^\| (1|10) \|/ && NF == 7' "$WORK/$f" | wc -l)
     [ "$rows" = 4 ] || fail "$f: $rows sweep rows, expected 4"
     awk -F'|' '/^\| (1|10) \|/ && NF == 7 && $5 + 0 != 0 { bad = 1 } END { exit bad }' "$WORK/$f" ||
