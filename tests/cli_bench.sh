@@ -265,12 +265,24 @@ items_of() { sed -n 's/.*"draw_items_last_frame":[[:space:]]*\([0-9]*\).*/\1/p' 
 [ -n "$(items_of drawitems)" ] && [ "$(items_of drawitems)" -gt 0 ] || fail "--draw items: no items listed"
 [ "$(items_of drawitems)" = "$(items_of drawfull)" ] ||
     fail "--draw items lists $(items_of drawitems) items, full lists $(items_of drawfull)"
+# an explicit --draw full goes through the batch too, so that the three modes compare
+run 0 drawfullb skel bench "$RIG" --clip walk --instances 6 --frames 5 --draw full --json
+expect drawfullb '"draw":	"full",'
+grep -q '"us_spine_equivalent"' "$WORK/drawfullb.out" && fail "--draw full: stage timings"
+[ "$(items_of drawfullb)" = "$(items_of drawfull)" ] || fail "--draw full lists $(items_of drawfullb) items"
+# culled instances are not counted as drawn
+run 0 drawculled skel bench "$RIG" --clip walk --instances 6 --frames 5 --offscreen 100% --json
+expect drawculled '"draw_items_last_frame":	0,'
 run 0 drawtext skel bench "$RIG" --clip walk --instances 6 --frames 5 --draw none
 expect drawtext "draw lists: none (posing only"
 run 2 baddraw skel bench "$RIG" --clip walk --draw some
 expect baddraw "--draw wants full, items or none"
 run 2 drawmerge skel bench "$RIG" --clip walk --draw items --merge
 expect drawmerge "not with --merge"
+run 2 drawgpu skel bench "$RIG" --clip walk --draw none --gpu-cpu
+expect drawgpu "not with --merge, --gpu or --gpu-cpu"
+run 2 drawbare skel bench "$RIG" --clip walk --draw
+expect drawbare "--draw needs a value"
 run 2 missing skel bench "$WORK/none.mskel" --clip walk
 expect missing "none.mskel"
 finish cli_bench

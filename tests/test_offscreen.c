@@ -1,7 +1,8 @@
 /* Culling and the off-screen modes (mf_batch.h) with the tracks' box (mf_tracks_bounds) and the
  * split apply (mf_tracks_apply_time / _pose): TimeOnly keeps time, mixes and events going while
  * culled and returns with the pose an item never culled has; Pause freezes time; Full keeps
- * posing; an item is drawn on every frame its pose meets the view; nothing allocates per frame. */
+ * posing; an item is drawn on every frame its pose meets the view; items-only builds list what
+ * whole builds list and leave the vertices; nothing allocates per frame. */
 #include "testutil.h"
 
 #include <math.h>
@@ -349,6 +350,41 @@ static void test_world_on_gpu(void **state)
     assert_int_equal(g_allocs, f->allocs_after_setup);
 }
 
+/* draw_items_only: the same items as a whole build (every field), the vertices of unclipped
+ * items left as they were; a whole build after it writes the whole build's vertices. An item
+ * without a draw list is posed as the others and its list never built. */
+static void test_items_only(void **state)
+{
+    fixture *f = *state;
+    inst *a = &f->in[0], *b = &f->in[1], *c = &f->in[2];
+    mf_tracks_set(a->t, 0, WALK, true), mf_tracks_set(b->t, 0, WALK, true), mf_tracks_set(c->t, 0, WALK, true);
+    mf_batch_item items[3] = {item(a, MF_OFFSCREEN_FULL, false), item(b, MF_OFFSCREEN_FULL, false),
+                              item(c, MF_OFFSCREEN_FULL, false)};
+    items[1].draw_items_only = true;
+    items[2].draw = NULL;
+    const float mark = -12345.5f;
+    for (int frame = 0; frame < 40; frame++) {
+        for (int32_t i = 0; i < 2 * b->draw->vertex_cap; i++) b->draw->vertices[i] = mark;
+        bool whole = frame % 10 == 9; /* now and then a whole build on b too */
+        items[1].draw_items_only = !whole;
+        mf_batch_update(items, 3, 1.0 / 60, NULL, NULL);
+        assert_int_equal(a->draw->item_count, 2);
+        assert_int_equal(b->draw->item_count, a->draw->item_count);
+        assert_int_equal(b->draw->vertex_count, a->draw->vertex_count);
+        assert_int_equal(b->draw->index_count, a->draw->index_count);
+        assert_memory_equal(b->draw->items, a->draw->items, sizeof(mf_draw_item) * (size_t)a->draw->item_count);
+        assert_memory_equal(b->draw->uvs, a->draw->uvs, sizeof(float) * 2 * (size_t)a->draw->vertex_count);
+        for (int32_t i = 0; i < 2 * a->draw->vertex_count; i++) {
+            if (whole) assert_memory_equal(&b->draw->vertices[i], &a->draw->vertices[i], sizeof(float));
+            else assert_true(b->draw->vertices[i] == mark);
+        }
+        assert_int_equal(c->draw->item_count, 0);
+        assert_memory_equal(c->pose->wx, a->pose->wx, sizeof(float) * (size_t)a->pose->bone_count);
+        assert_memory_equal(c->pose->a, a->pose->a, sizeof(float) * (size_t)a->pose->bone_count);
+    }
+    assert_int_equal(g_allocs, f->allocs_after_setup);
+}
+
 /* Whatever the clips do, an item whose pose meets the view is drawn that frame: a still clip
  * beside the view, then the walk towards it (the tracks' box grows on the frame it starts),
  * then a crossfade back; for every mode. Items without tracks use the setup pose's box. */
@@ -409,6 +445,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pause, setup, teardown),
         cmocka_unit_test_setup_teardown(test_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_world_on_gpu, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_items_only, setup, teardown),
         cmocka_unit_test_setup_teardown(test_drawn_when_visible, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

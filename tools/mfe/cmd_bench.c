@@ -10,7 +10,8 @@
  * mf_instance_arena; --prefetch-min sets the batch path's prefetch threshold (mf_batch_options);
  * --simd caps every pose's SIMD paths (mf_pose_set_simd: same bits, other speed); --draw items
  * builds each frame's draw lists without their vertices (what the CPU does for a GPU skinner),
- * --draw none builds none (posing only), both through the batch. */
+ * --draw none builds none (posing only), --draw full whole lists; any --draw runs through the
+ * batch, so that the three compare. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,13 +32,13 @@ static int usage(const char *fmt, const char *arg) { return mfe_usage_error("ske
 /* Whether the run timed its stages apart (one thread, stage by stage, not through the batch). */
 static bool staged(const mf_bench_config *c, const mf_bench_result *r)
 {
-    return r->threads == 1 && !c->cull && !c->gpu && c->draw == MF_BENCH_DRAW_FULL;
+    return r->threads == 1 && !c->cull && !c->gpu && !c->batch;
 }
 
 /* The batch path, and not the GPU's: its prefetch threshold applies. */
 static bool batched(const mf_bench_config *c, const mf_bench_result *r)
 {
-    return (r->threads > 1 || c->cull || c->draw != MF_BENCH_DRAW_FULL) && !c->gpu;
+    return (r->threads > 1 || c->cull || c->batch) && !c->gpu;
 }
 
 /* A percentage "0".."100", "%" optional; -1 when it is not one. */
@@ -83,8 +84,10 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
     }
-    cJSON_AddStringToObject(o, "draw", DRAW_NAMES[c->draw]);
-    if (!c->gpu) cJSON_AddNumberToObject(o, "draw_items_last_frame", (double)r->draw_items);
+    if (!c->gpu) { /* the GPU path builds its lists its own way (bench_gpu.c) */
+        cJSON_AddStringToObject(o, "draw", DRAW_NAMES[c->draw]);
+        cJSON_AddNumberToObject(o, "draw_items_last_frame", (double)r->draw_items);
+    }
     if (batched(c, r)) /* the batch path: from how many items it gave hints (-1 never) */
         cJSON_AddNumberToObject(o, "prefetch_min", c->prefetch_min == 0 ? MF_BATCH_PREFETCH_MIN : c->prefetch_min);
     cJSON_AddNumberToObject(o, "us_per_skeleton_frame", r3(r->us_per_skeleton_frame));
@@ -169,10 +172,11 @@ static void print_text(const mf_bench_config *c, const mf_bench_result *r)
     if (c->cull)
         printf("  culling: %d%% of the instances off screen (TimeOnly), %d culled on the last frame\n",
                c->offscreen_percent, r->culled);
-    if (c->draw != MF_BENCH_DRAW_FULL)
-        printf("  draw lists: %s\n", c->draw == MF_BENCH_DRAW_ITEMS
-                                         ? "items only, no world vertices (mf_draw_list_build_items)"
-                                         : "none (posing only: tracks and world)");
+    if (c->batch)
+        printf("  draw lists: %s; every frame through mf_batch_update\n",
+               c->draw == MF_BENCH_DRAW_ITEMS  ? "items only, no world vertices (mf_draw_list_build_items)"
+               : c->draw == MF_BENCH_DRAW_NONE ? "none (posing only: tracks and world)"
+                                               : "whole (items and world vertices)");
     if (staged(c, r)) {
         for (int32_t s = 0; s < MF_BENCH_STAGES; s++)
             printf("    %-16s %8.3f us\n", STAGE_NAMES[s], r->stage_us[s] / r->instances);
@@ -253,6 +257,7 @@ int mfe_skel_bench(int argc, char **argv)
                 while (m < 3 && strcmp(v, DRAW_NAMES[m]) != 0) m++;
                 if (m == 3) return usage("--draw wants full, items or none, not \"%s\"", v);
                 c.draw = m;
+                c.batch = true; /* full too: the three modes then time one path and compare */
             } else if (mfe_is_flag(a, "--simd")) {
                 int l = mfe_simd_parse(v);
                 if (l < 0) return usage("--simd wants auto, base, avx, avx2 or avx512, not \"%s\"", v);

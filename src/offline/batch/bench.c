@@ -381,7 +381,8 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
         r->spine_equivalent_us =
             batch ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
         for (int32_t i = 0; cull && i < cfg->instances; i++) r->culled += cull[i].state.culled;
-        for (int32_t i = 0; i < cfg->instances; i++) r->draw_items += inst[i].draw ? inst[i].draw->item_count : 0;
+        for (int32_t i = 0; i < cfg->instances; i++) /* a culled instance keeps the list of its last drawn frame */
+            if (inst[i].draw && !(cull && cull[i].state.culled)) r->draw_items += inst[i].draw->item_count;
         if (merge) {
             r->merge_us = median(merge_t, cfg->frames);
             r->merge_batches = merge->call_count, r->merge_vertices = merge->vertex_count;

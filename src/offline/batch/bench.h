@@ -46,7 +46,8 @@ typedef struct mf_bench_config {
     /* draw: what each frame builds of the draw lists. MF_BENCH_DRAW_FULL (0): whole lists (items
      * and world vertices); _ITEMS: the items only (mf_draw_list_build_items: the CPU's part for a
      * host that skins on a GPU or on its own); _NONE: no list (posing only). Other than full:
-     * every frame through mf_batch_update, as batch; not with merge or gpu (MF_ERR_ARGUMENT) */
+     * every frame through mf_batch_update, as batch (set batch too for a full run that compares
+     * with them); not with merge or gpu (MF_ERR_ARGUMENT) */
     int32_t draw;
 } mf_bench_config;
 
@@ -77,7 +78,7 @@ typedef struct mf_bench_result {
     size_t build_bytes;
     int64_t bones_computed, bones_kept, trig_computed; /* last frame, all instances */
     int32_t culled;                   /* instances culled on the last frame (with offscreen) */
-    int64_t draw_items;               /* items in the instances' draw lists after the last frame */
+    int64_t draw_items;               /* items in the draw lists of the instances drawn on the last frame */
     /* with merge: the merge's median per frame (not in frame_us), its batches and vertices on
      * the last frame, the atlas pages */
     double merge_us;
