@@ -380,9 +380,11 @@ static mf_result run_frames(const mf_bench_config *cfg, const mf_skel_data *d, c
         r->us_per_skeleton_frame = r->frame_us / cfg->instances;
         r->spine_equivalent_us =
             batch ? 0 : (r->stage_us[0] + r->stage_us[1] + r->stage_us[2]) / cfg->instances;
-        for (int32_t i = 0; cull && i < cfg->instances; i++) r->culled += cull[i].state.culled;
-        for (int32_t i = 0; i < cfg->instances; i++) /* a culled instance keeps the list of its last drawn frame */
-            if (inst[i].draw && !(cull && cull[i].state.culled)) r->draw_items += inst[i].draw->item_count;
+        for (int32_t i = 0; i < cfg->instances; i++) {
+            bool culled = cull && cull[i].state.culled; /* it keeps the list of its last drawn frame */
+            r->culled += culled;
+            if (inst[i].draw && !culled) r->draw_items += inst[i].draw->item_count;
+        }
         if (merge) {
             r->merge_us = median(merge_t, cfg->frames);
             r->merge_batches = merge->call_count, r->merge_vertices = merge->vertex_count;
