@@ -376,6 +376,51 @@ static void test_unclipped_need(void **state)
     rig_free(&small), rig_free(&big);
 }
 
+/* A rig of MANY_SLOTS slots (three blocks of the sizing pass) whose attachments are listed from
+ * the last slot to the first: a region in each, a five-point mesh in every seventh, a six-point
+ * clip in slot CLIP_SLOT (past the first block). The caps count every slot's largest. */
+enum { MANY_SLOTS = 600, CLIP_SLOT = 300 };
+
+static char *many_slots_rig(void)
+{
+    size_t cap = 262144;
+    char *b = calloc(1, cap);
+    assert_non_null(b);
+    cat(b, cap, "%s\"bones\":[{\"name\":\"root\"}],\"slots\":[", RIG_HEAD);
+    for (int i = 0; i < MANY_SLOTS; i++) cat(b, cap, "%s{\"name\":\"s%d\",\"bone\":\"root\",\"attachment\":\"r\"}", i ? "," : "", i);
+    cat(b, cap, "],\"skins\":[{\"name\":\"default\",\"attachments\":[");
+    for (int i = MANY_SLOTS - 1; i >= 0; i--) {
+        cat(b, cap, "{\"slot\":\"s%d\",\"name\":\"r\",\"type\":\"Region\",\"width\":4,\"height\":4},", i);
+        if (i % 7 == 0)
+            cat(b, cap, "{\"slot\":\"s%d\",\"name\":\"m\",\"type\":\"Mesh\",\"hull\":5,\"vertices\":[0,0,4,0,5,3,2,5,-1,3],"
+                        "\"uvs\":[0,0,1,0,1,0.6,0.4,1,0,0.6],\"triangles\":[0,1,2,0,2,3,0,3,4]},", i);
+        if (i == CLIP_SLOT)
+            cat(b, cap, "{\"slot\":\"s%d\",\"name\":\"c\",\"type\":\"Clipping\",\"end\":\"s%d\","
+                        "\"vertices\":[0,-10,9,-5,9,5,0,10,-9,5,-9,-5]},", i, i + 1);
+    }
+    b[strlen(b) - 1] = 0; /* the last comma */
+    cat(b, cap, "]}]}");
+    return b;
+}
+
+static void test_many_slots_sized(void **state)
+{
+    (void)state;
+    rig g;
+    rig_make(&g, many_slots_rig());
+    int32_t meshes = (MANY_SLOTS + 6) / 7, regions = MANY_SLOTS - meshes;
+    int32_t verts = 4 * regions + 5 * meshes, idx = 6 * regions + 9 * meshes, tris = 2 * regions + 3 * meshes;
+    assert_int_equal(mf_skel_data_world_vertex_cap(&g.r.data), verts);
+    assert_int_equal(g.dl->vertex_unclipped, verts);
+    assert_int_equal(g.dl->index_unclipped, idx);
+    /* the clip's six points (mf_draw_list_create's bound: 6m - 12 points a triangle) */
+    assert_int_equal(g.dl->vertex_cap, verts + tris * (6 * 6 - 12));
+    assert_int_equal(g.dl->index_cap, idx + tris * (12 * 6 - 24));
+    assert_int_equal(mf_draw_list_build(g.dl, g.pose), MF_OK);
+    assert_int_equal(g.dl->item_count, MANY_SLOTS);
+    rig_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_filled_list_builds_as_zeroed),
         cmocka_unit_test(test_batch_update_other_data),
         cmocka_unit_test(test_unclipped_need),
+        cmocka_unit_test(test_many_slots_sized),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,9 +15,6 @@
 
 #define CLIP_MAX 64 /* clip polygon points handled (mf_convex_decompose's limit) */
 
-static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
-
-
 /* The list's arrays, each on lines of its own (an item is one line): the struct, its copy of the
  * view, items and vertices, which every frame touches, in the hot block; uvs, indices and the
  * clipping scratch, which only a changed item or clipping touches, in the cold one
@@ -51,16 +48,11 @@ mf_result mf_draw_list_create(const mf_skel_data *d, const mf_allocator *alloc, 
     mf_allocator al = alloc ? *alloc : (mf_allocator){0};
     int64_t verts = 0, idx = 0, tris = 0;
     int32_t clip_m = 0, max_verts = 4;
-    for (int32_t s = 0; s < d->slot_count; s++) {
-        int32_t mv = 0, mi = 0;
-        for (int32_t i = 0; i < d->attachment_count; i++) {
-            const mf_sd_attachment *at = &d->attachments[i];
-            if (at->slot != s) continue;
-            if (mf_geom_drawable(at->type)) mv = imax(mv, at->vertex_count), mi = imax(mi, at->tri_count);
-            if (at->type == MF_SD_ATT_CLIPPING) clip_m = imax(clip_m, at->vertex_count);
-            max_verts = imax(max_verts, at->vertex_count);
-        }
-        verts += mv, idx += mi, tris += mi / 3;
+    int32_t mv[MF_GEOM_SLOT_BLOCK], mi[MF_GEOM_SLOT_BLOCK];
+    for (int32_t s = 0; s < d->slot_count; s += MF_GEOM_SLOT_BLOCK) {
+        int32_t n = d->slot_count - s < MF_GEOM_SLOT_BLOCK ? d->slot_count - s : MF_GEOM_SLOT_BLOCK;
+        mf_geom_slot_most(d, s, n, mv, mi, &clip_m, &max_verts);
+        for (int32_t k = 0; k < n; k++) verts += mv[k], idx += mi[k], tris += mi[k] / 3;
     }
     int64_t verts_unclipped = verts, idx_unclipped = idx;
     if (clip_m > CLIP_MAX) clip_m = CLIP_MAX;

@@ -16,6 +16,18 @@ static inline bool mf_geom_drawable(uint8_t type)
     return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
 }
 
+/* How many slots mf_geom_slot_most takes at a time (its callers' arrays on the stack). */
+#define MF_GEOM_SLOT_BLOCK 256
+
+/* What the attachments of slots [first, first + n) (n <= MF_GEOM_SLOT_BLOCK) need at most, in one
+ * pass over the data's attachments: per slot the vertices and triangle indices of its largest
+ * drawable attachment (verts, idx: n each); the most points of a clipping attachment and the
+ * most vertices of any attachment among them raise *clip and *any. Blocks of slots keep the
+ * sizing at create linear for the rigs there are, with no allocation (slot by slot it was
+ * slots × attachments). geom_vertices.c. */
+void mf_geom_slot_most(const mf_skel_data *d, int32_t first, int32_t n, int32_t *verts, int32_t *idx, int32_t *clip,
+                       int32_t *any);
+
 /* The image and uv set slot s draws of attachment at, from the pose's sequence frames
  * (seq_index: mf_pose.seq_index): a packed sequence has one uv set a frame. */
 static inline void mf_geom_item_seq(const int32_t *seq_index, int32_t s, const mf_sd_attachment *at, int32_t *image,

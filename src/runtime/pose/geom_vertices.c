@@ -471,17 +471,32 @@ int32_t mf_pose_world_vertices_all(const mf_pose *p, float *out, int32_t cap, in
     return n;
 }
 
+void mf_geom_slot_most(const mf_skel_data *d, int32_t first, int32_t n, int32_t *verts, int32_t *idx, int32_t *clip,
+                       int32_t *any)
+{
+    for (int32_t k = 0; k < n; k++) verts[k] = idx[k] = 0;
+    for (int32_t i = 0; i < d->attachment_count; i++) {
+        const mf_sd_attachment *at = &d->attachments[i];
+        uint32_t k = (uint32_t)at->slot - (uint32_t)first; /* a slot outside the block wraps past n */
+        if (k >= (uint32_t)n) continue;
+        if (mf_geom_drawable(at->type)) {
+            if (at->vertex_count > verts[k]) verts[k] = at->vertex_count;
+            if (at->tri_count > idx[k]) idx[k] = at->tri_count;
+        }
+        if (at->type == MF_SD_ATT_CLIPPING && at->vertex_count > *clip) *clip = at->vertex_count;
+        if (at->vertex_count > *any) *any = at->vertex_count;
+    }
+}
+
 int32_t mf_skel_data_world_vertex_cap(const mf_skel_data *d)
 {
     if (!d) return 0;
     int64_t sum = 0;
-    for (int32_t s = 0; s < d->slot_count; s++) {
-        int32_t most = 0;
-        for (int32_t i = 0; i < d->attachment_count; i++) {
-            const mf_sd_attachment *at = &d->attachments[i];
-            if (at->slot == s && mf_geom_drawable(at->type) && at->vertex_count > most) most = at->vertex_count;
-        }
-        sum += most;
+    int32_t verts[MF_GEOM_SLOT_BLOCK], idx[MF_GEOM_SLOT_BLOCK], clip = 0, any = 0;
+    for (int32_t s = 0; s < d->slot_count; s += MF_GEOM_SLOT_BLOCK) {
+        int32_t n = d->slot_count - s < MF_GEOM_SLOT_BLOCK ? d->slot_count - s : MF_GEOM_SLOT_BLOCK;
+        mf_geom_slot_most(d, s, n, verts, idx, &clip, &any);
+        for (int32_t k = 0; k < n; k++) sum += verts[k];
     }
     return sum > INT32_MAX ? INT32_MAX : (int32_t)sum;
 }
