@@ -11,6 +11,7 @@
 #include "pose_internal.h"
 #include "mf/mf_pose.h"
 #include "mf/mf_skel_data.h"
+#include "../read_file.h"
 
 #define CAP 64 /* vertices an attachment at most (the rigs' largest is 40) */
 
@@ -21,20 +22,6 @@ static uint32_t rng_next(uint32_t *s)
     return *s = x;
 }
 static float rng_f(uint32_t *s, float lo, float hi) { return lo + (hi - lo) * (float)(rng_next(s) % 100000u) / 100000.0f; }
-
-static void *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *b = n > 0 ? malloc((size_t)n) : NULL; /* malloc's alignment suits the loader */
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) free(b), b = NULL;
-    fclose(f);
-    *size = (size_t)n;
-    return b;
-}
 
 /* Every attachment of every slot, both paths; returns the coordinates compared or -1. */
 static long check_frame(mf_pose *p, const mf_skel_data *d, const char *path, int frame, int *kinds)

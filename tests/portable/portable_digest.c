@@ -11,20 +11,7 @@
 #include "mf/mf_pose.h"
 #include "mf/mf_skel_data.h"
 #include "mf/mf_tracks.h"
-
-static void *read_all(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *b = n > 0 ? malloc((size_t)n) : NULL; /* malloc's alignment suits the loader */
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) free(b), b = NULL;
-    fclose(f);
-    *size = n > 0 ? (size_t)n : 0;
-    return b;
-}
+#include "../read_file.h"
 
 static unsigned long long fnv(unsigned long long h, const void *p, size_t n)
 {
