@@ -206,8 +206,7 @@ static __attribute__((noinline)) void skin_items(const mf_draw_list *dl, const m
     float *vertices = dl->vertices;
     const mf_draw_item *it = dl->items, *end = it + n;
 #if MF_SKIN_AVX
-    _Alignas(64) float own[8 * MF_SKIN_STACK_MATS];
-    const float *mats = mf_skin_avx_mats_in(p, own, MF_SKIN_STACK_MATS); /* packed once a build; NULL: no AVX */
+    const float *mats = mf_skin_avx_mats(p); /* packed once a build; NULL: no AVX */
     if (mats) {
         for (; it < end; it++) {
             if (it->clipped) continue;

@@ -92,15 +92,6 @@ int32_t mf_skin_region_avx(const float *mat, const float *v, float *out);
 /* The pose's packed matrices for the AVX kernels (packed now when a world change made them
  * stale), or NULL where the CPU lacks AVX (mf_skin_attachment then). */
 const float *mf_skin_avx_mats(const mf_pose *p);
-/* Matrices a build's own packing holds (8 floats each, on its stack: 4 KB): the bones and the
- * zero matrix after them. */
-#define MF_SKIN_STACK_MATS 128
-/* mf_skin_avx_mats for one build: while the pose's packing is stale and its bones fit in
- * room, the world is packed into buf (64-byte aligned, 8 * room floats) and the pose's copy
- * left as it is. The buffer stays in the core's cache from one skeleton to the next, where the
- * pose's copy is an instance's own 1-4 KB to fetch and write back each frame. room counts the
- * zero matrix after the bones. */
-const float *mf_skin_avx_mats_in(const mf_pose *p, float *buf, int32_t room);
 /* A weighted mesh att (at) on slot s, all valid, through the AVX kernels from mats
  * (mf_skin_avx_mats); returns its vertex count: its first group's kernel, a tail call. */
 static inline __attribute__((always_inline)) int32_t mf_skin_weighted_avx(const float *mats, const mf_pose *p,

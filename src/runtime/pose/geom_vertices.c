@@ -325,20 +325,6 @@ static inline int32_t skin(const mf_pose *p, int32_t slot, int32_t att, const mf
 
 const float *mf_skin_avx_mats(const mf_pose *p) { return p->scratch->skin_avx ? pose_mats(p) : NULL; }
 
-const float *mf_skin_avx_mats_in(const mf_pose *p, float *buf, int32_t room)
-{
-    const mf_pose_scratch *s = p->scratch;
-    if (!s->skin_avx) return NULL;
-    if (s->skin_mats_valid || p->bone_count >= room) return pose_mats(p);
-    if (s->trig_avx512)
-        pack_bones_avx512(p, buf);
-    else
-        pack_bones_avx(p, buf);
-    /* the all-zero matrix after the bones, which padded records name (geom_skin_build.c) */
-    memset(buf + 8 * (size_t)p->bone_count, 0, 8 * sizeof(float));
-    return buf;
-}
-
 /* skin() without AVX (skin_simd) or after a world change (the packing once, then the
  * skinning). */
 static __attribute__((noinline)) int32_t skin_avx_slow(const mf_pose *p, int32_t slot, int32_t att, float *out,

@@ -6,7 +6,6 @@
  * asks only for large batches. Prefetches change no result. */
 #include "pose_prefetch.h"
 
-#include "geom_skin.h"
 #include "pose_internal.h"
 
 /* The first cap lines (64 bytes) of bytes from a: a longer array the hardware prefetcher
@@ -45,9 +44,5 @@ void mf_draw_list_prefetch(const mf_draw_list *dl, const mf_pose *p)
     lines(dl->items, (size_t)dl->item_count * sizeof(mf_draw_item), 32, true);
     lines(p->color, ns * 4 * sizeof(float), 4, false), lines(p->dark, ns * 3 * sizeof(float), 4, false);
     lines(p->attachment, ns * sizeof(int32_t), 4, false), lines(p->draw_order, ns * sizeof(int32_t), 4, false);
-#if MF_SKIN_AVX
-    /* a build packs a rig of few bones on its stack (mf_skin_avx_mats_in) */
-    if (p->bone_count < MF_SKIN_STACK_MATS && !p->scratch->skin_mats_valid) return;
-#endif
     lines(p->scratch->skin_mats, ((size_t)p->bone_count + 1) * 8 * sizeof(float), 8, true);
 }
