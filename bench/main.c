@@ -5,8 +5,10 @@
  * instances' world vertices alone, no other work). Several thread counts (--threads 1,2,4,8): a
  * sweep each, every frame through mf_batch_update (also on one thread, so that the counts compare
  * on one path), then how the largest instance count scales with them. After each CPU sweep, its
- * largest count through the batch three times, with no draw lists, their items only and whole,
- * splits that frame into posing, the item walk and the world vertices. --gpu: the sweep skins on
+ * largest count through the batch four times, with no draw lists, their items only and whole,
+ * splits that frame into posing, the item walk and the world vertices, and gives it whole with
+ * the poses' slot tracking on (items kept while no slot changes: the synthetic clip keys bones
+ * only). --gpu: the sweep skins on
  * a GPU (mf_gpu.h; --gpu-cpu: on lavapipe), with the CPU's part and the GPU's time per frame;
  * --gpu-world: the world transforms on the GPU too (the synthetic rig has no constraints). Not a
  * test: numbers depend on the machine. */
@@ -103,19 +105,23 @@ static int sweep(const sweep_args *a, int32_t threads, FILE *md, double *last_us
         emit(stdout, md, " %.1f |\n", fl, 0, 0, 0);
     }
     if (!a->gpu) { /* the largest count again, lists built less and less: what each part of its frame costs */
-        double us[3];
-        for (int32_t m = 0; m < 3; m++) {
+        double us[4]; /* MF_BENCH_DRAW_*, then whole lists with slot tracking */
+        for (int32_t m = 0; m < 4; m++) {
             mf_bench_config s = {.rig = a->rig, .clip = "run", .instances = *last_n, .frames = a->frames, .warmup = 10,
-                                 .threads = threads, .batch = true, .draw = m};
+                                 .threads = threads, .batch = true, .draw = m < 3 ? m : MF_BENCH_DRAW_FULL,
+                                 .track_slots = m == 3};
             if (mf_bench_run(&s, &r, &diag) != MF_OK) return fail(&diag);
             us[m] = r.frame_us;
         }
-        emit(stdout, md, "\nWhere the %g-instance frame goes (mf_batch_update, median frames of three runs: ", *last_n, 0, 0, 0);
-        emit(stdout, md, "no draw list, its items only, the whole list), µs:\n\n", 0, 0, 0, 0);
-        emit(stdout, md, "| tracks + world | + draw items | + world vertices | whole frame |\n|---:|---:|---:|---:|\n", 0, 0, 0, 0);
-        emit(stdout, md, "| %.1f | %.1f | %.1f | %.1f |\n", us[MF_BENCH_DRAW_NONE],
+        emit(stdout, md, "\nWhere the %g-instance frame goes (mf_batch_update, median frames of four runs: ", *last_n, 0, 0, 0);
+        emit(stdout, md, "no draw list, its items only, the whole list, and the whole list with the poses' slot ", 0, 0, 0, 0);
+        emit(stdout, md, "tracking on: items kept while no slot changes), µs:\n\n", 0, 0, 0, 0);
+        emit(stdout, md, "| tracks + world | + draw items | + world vertices | whole frame | whole, slot tracking |\n"
+             "|---:|---:|---:|---:|---:|\n", 0, 0, 0, 0);
+        emit(stdout, md, "| %.1f | %.1f | %.1f | %.1f |", us[MF_BENCH_DRAW_NONE],
              us[MF_BENCH_DRAW_ITEMS] - us[MF_BENCH_DRAW_NONE], us[MF_BENCH_DRAW_FULL] - us[MF_BENCH_DRAW_ITEMS],
              us[MF_BENCH_DRAW_FULL]);
+        emit(stdout, md, " %.1f |\n", us[3], 0, 0, 0);
     }
     if (a->gpu) { /* after the table: a line inside it would break it */
         fprintf(stdout, "\nGPU: %s\n", r.gpu_device);

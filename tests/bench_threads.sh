@@ -20,7 +20,9 @@ for f in two.out two.md; do
     grep -q '^| 2 | [0-9.]* | [0-9.]*× | [0-9.]* |$' "$WORK/scale.txt" || fail "$f: no row for 2 threads"
     # after each sweep, its largest count split into posing, draw items and world vertices
     [ "$(grep -c '^Where the 10-instance frame goes' "$WORK/$f")" = 2 ] || fail "$f: not two frame splits"
-    [ "$(grep -c '^| -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | [0-9.]* |$' "$WORK/$f")" = 2 ] ||
+    # (and the whole frame with slot tracking, fifth column)
+    [ "$(grep -A2 '^| tracks + world |' "$WORK/$f" |
+        grep -c '^| -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | -\{0,1\}[0-9.]* | [0-9.]* | [0-9.]* |$')" = 2 ] ||
         fail "$f: not two split rows"
     # the sweeps' rows (1 and 10 instances, two sweeps: four), each allocating 0 per frame (4th column)
     rows=$(awk -F'|' '/^\| (1|10) \|/ && NF == 7' "$WORK/$f" | wc -l)

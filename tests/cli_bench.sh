@@ -283,6 +283,17 @@ run 2 drawgpu skel bench "$RIG" --clip walk --draw none --gpu-cpu
 expect drawgpu "not with --merge, --gpu or --gpu-cpu"
 run 2 drawbare skel bench "$RIG" --clip walk --draw
 expect drawbare "--draw needs a value"
+# slot tracking: builds keep their items while no slot changes; the same items listed, nothing
+# allocated, said in the JSON and the text
+expect json '"slot_tracking":	false,'
+run 0 tracked skel bench "$RIG" --clip walk --instances 6 --frames 5 --draw full --track-slots --json
+expect tracked '"slot_tracking":	true,'
+expect tracked '"allocations_per_frame":	0,'
+[ "$(items_of tracked)" = "$(items_of drawfull)" ] || fail "--track-slots lists $(items_of tracked) items"
+run 0 trackedstaged skel bench "$RIG" --clip walk --instances 6 --frames 5 --track-slots --threads 2 --json
+expect trackedstaged '"allocations_per_frame":	0,'
+run 0 trackedtext skel bench "$RIG" --clip walk --instances 6 --frames 5 --track-slots
+expect trackedtext "; slot tracking"
 run 2 missing skel bench "$WORK/none.mskel" --clip walk
 expect missing "none.mskel"
 finish cli_bench

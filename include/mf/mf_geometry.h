@@ -107,6 +107,15 @@ typedef struct mf_draw_list {
                                * loaded one (mf_draw_list_create) */
     mf_allocator alloc;
     void *cold; /* the second block (mf_alloc_cold): uvs, indices, clipping scratch */
+    /* slot tracking (mf_pose_set_slot_tracking): the pose of the last build when that build
+     * may stand (nothing clipped or left out), NULL none, and its count of slot changes then */
+    const void *kept_pose;
+    uint32_t kept_stamp;
+    /* with kept_pose: what skinning needs of the items, 3 ints an item (slot, attachment,
+     * vertex_first), so that a kept build reads these few lines instead of every item's; -1:
+     * not listed yet (the first kept build lists them) */
+    int32_t job_count;
+    int32_t *jobs;
 } mf_draw_list;
 
 /* The list keeps its own copy of a loaded view *data (which need not outlive it); the blob it
@@ -120,6 +129,10 @@ void mf_draw_list_destroy(mf_draw_list *dl);
  * loaded while the list is used. MF_OK; MF_ERR_ARGUMENT: dl or pose NULL, or the pose is of
  * other data: the list is left empty (no items) and nothing else is written. */
 mf_result mf_draw_list_build(mf_draw_list *dl, const mf_pose *pose);
+/* With the pose's slot tracking on (mf_pose_set_slot_tracking), a build that follows a build of
+ * the same pose into the same list that met no clipping attachment and left nothing out, with
+ * no slot change since, keeps every item as it is (items_kept = item_count) and writes only the
+ * vertices (mf_draw_list_build_items: nothing). */
 
 /* mf_draw_list_build for a host that skins on its own (a GPU skinner, mf_gpu.h, or the host's
  * code from mf_pose_palette): the same checks and results, the same items (every field), counts,

@@ -125,6 +125,21 @@ mf_result mf_pose_set_skins(mf_pose *pose, mf_skin_cache *cache, const int32_t *
  * sequence frames, draw order, deform and constraint mixes. */
 void mf_pose_reset(mf_pose *pose);
 
+/* Slot tracking (off by default). On, a draw list built whole from this pose keeps its items as
+ * they are at its next build when no slot changed since (mf_geometry.h): only the world
+ * vertices are written again, the item walk (each item's image and colours from the slots) is
+ * skipped. A crowd playing clips of bone timelines only pays for its items once. Slot changes
+ * are counted where the runtime writes slot state (samples of a clip with attachment, colour,
+ * sequence or draw order timelines, whatever they write; mf_pose_reset; mf_pose_set_skins;
+ * mf_pose_timeline_setup of a colour or draw order timeline; an attachment set by
+ * mf_pose_slot_setup_attachment), so with tracking on, a host that writes the slot arrays itself
+ * (color, dark, attachment, seq_index, draw_order, or active) must call mf_pose_slots_changed()
+ * before the next build; with it off (the default) every build walks the items. Turning it on
+ * or off counts as a change. */
+void mf_pose_set_slot_tracking(mf_pose *pose, bool on);
+/* Tells slot tracking that the host wrote slot state itself. Does nothing when pose is NULL. */
+void mf_pose_slots_changed(mf_pose *pose);
+
 /* ---------------------------------------------------------------- sampling */
 
 typedef enum mf_clip_blend { MF_CLIP_REPLACE = 0, MF_CLIP_ADDITIVE } mf_clip_blend;

@@ -1,5 +1,5 @@
 /* mfe skel bench RIG.mskel --clip NAME [--skin S…] [--instances N] [--frames F] [--threads T]
- * [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--draw full|items|none] [--merge] [--heap]
+ * [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--draw full|items|none] [--track-slots] [--merge] [--heap]
  * [--gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--json]: times N staggered
  * instances of a looping clip per stage (batch/bench.h); --offscreen runs them through the batch with views, P % off
  * screen; --gpu skins them on a GPU (mf_gpu.h; --gpu-cpu: on a CPU implementation, lavapipe); --gpu-world
@@ -11,7 +11,8 @@
  * --simd caps every pose's SIMD paths (mf_pose_set_simd: same bits, other speed); --draw items
  * builds each frame's draw lists without their vertices (what the CPU does for a GPU skinner),
  * --draw none builds none (posing only), --draw full whole lists; any --draw runs through the
- * batch, so that the three compare. */
+ * batch, so that the three compare; --track-slots turns every pose's slot tracking on
+ * (mf_pose_set_slot_tracking: builds keep their items while no slot changes). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,7 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
     cJSON_AddNumberToObject(o, "threads", r->threads);
     cJSON_AddStringToObject(o, "instance_memory", c->heap ? "heap" : "arena");
     cJSON_AddStringToObject(o, "simd", mfe_simd_name(r->simd));
+    cJSON_AddBoolToObject(o, "slot_tracking", c->track_slots);
     if (c->cull) {
         cJSON_AddNumberToObject(o, "offscreen_percent", c->offscreen_percent);
         cJSON_AddNumberToObject(o, "culled", r->culled);
@@ -164,9 +166,10 @@ static int print_json(const mf_bench_config *c, const mf_bench_result *r)
 
 static void print_text(const mf_bench_config *c, const mf_bench_result *r)
 {
-    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s; %s; simd %s\n", c->rig, c->clip,
+    printf("%s --clip %s: %d bones, %d slots; %d instances x %d frames, %d thread%s; %s; simd %s%s\n", c->rig, c->clip,
            r->bones, r->slots, r->instances, r->frames, r->threads, r->threads == 1 ? "" : "s",
-           c->heap ? "instances on the heap" : "instances' hot parts in one arena", mfe_simd_name(r->simd));
+           c->heap ? "instances on the heap" : "instances' hot parts in one arena", mfe_simd_name(r->simd),
+           c->track_slots ? "; slot tracking" : "");
     printf("  %.3f us per skeleton-frame (%.1f us per frame, median; mean %.1f)\n", r->us_per_skeleton_frame,
            r->frame_us, r->frame_mean_us);
     if (c->cull)
@@ -230,6 +233,8 @@ int mfe_skel_bench(int argc, char **argv)
             c.merge = true;
         } else if (mfe_is_flag(a, "--heap")) {
             c.heap = true;
+        } else if (mfe_is_flag(a, "--track-slots")) {
+            c.track_slots = true;
         } else if (mfe_is_flag(a, "--gpu")) {
             c.gpu = MF_BENCH_GPU_BEST;
         } else if (mfe_is_flag(a, "--gpu-cpu")) {

@@ -30,7 +30,7 @@ static const mfe_command COMMANDS[] = {
      "play a scenario (one clip on track 0) and write the frames: bones, draw list, events"},
     {"skel", "automesh", mfe_skel_automesh, "RIG.mskel --slot S [--attachment A] [--density D] [--json]",
      "turn a slot's Region (or unweighted Mesh) into a Mesh traced from its image; prints counts and quality"},
-    {"skel", "bench", mfe_skel_bench, "RIG.mskel --clip NAME [--skin S…] [--instances 200] [--frames 300] [--threads N] [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--draw full|items|none] [--merge | --gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--heap] [--json]",
+    {"skel", "bench", mfe_skel_bench, "RIG.mskel --clip NAME [--skin S…] [--instances 200] [--frames 300] [--threads N] [--offscreen P%] [--prefetch-min K|off] [--simd LEVEL] [--draw full|items|none] [--track-slots] [--merge | --gpu | --gpu-cpu [--gpu-world] [--gpu-check]] [--heap] [--json]",
      "time N staggered instances of a clip per stage (tracks, world, world vertices, draw runs), allocations per frame, load times"},
     {"skel", "digest", mfe_skel_digest, "RIG.mskel… [--simd auto|base|avx|avx2|avx512] [--all-simd] [--json]",
      "bit-exact digests of every pose, world vertex, event and draw list of every clip; --all-simd: at every SIMD level this CPU offers, exit 1 where they differ"},

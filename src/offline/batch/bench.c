@@ -182,6 +182,7 @@ static mf_result setup(const mf_bench_config *cfg, const mf_skel_data *d, int32_
         if (mf_pose_create(d, al, &it->pose, diag) != MF_OK) return MF_ERR_NOMEM;
         if (i == 0) count_part(r, arena, 0, mark);
         (void)mf_pose_set_simd(it->pose, cfg->simd); /* cfg->simd is a valid level (the caller's parse) */
+        mf_pose_set_slot_tracking(it->pose, cfg->track_slots);
         r->simd = mf_pose_simd(it->pose);
         if (mf_tracks_create(d, &tc, al, &it->tracks) != MF_OK) return MF_ERR_NOMEM;
         if (i == 0) count_part(r, arena, 1, mark);

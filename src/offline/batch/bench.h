@@ -49,6 +49,10 @@ typedef struct mf_bench_config {
      * every frame through mf_batch_update, as batch (set batch too for a full run that compares
      * with them); not with merge or gpu (MF_ERR_ARGUMENT) */
     int32_t draw;
+    /* track_slots: every pose tracks its slots (mf_pose_set_slot_tracking): a draw list build
+     * with no slot changed since the last keeps its items and writes only the vertices (the bench
+     * writes no slot array itself) */
+    bool track_slots;
 } mf_bench_config;
 
 enum { MF_BENCH_GPU_OFF = 0, MF_BENCH_GPU_BEST, MF_BENCH_GPU_CPU };

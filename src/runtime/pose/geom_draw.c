@@ -27,6 +27,7 @@ static mf_skel_data *plan(mf_draw_list *dl, int32_t slots, int64_t verts, int64_
     (void)mf_lines_carve_line(hot, 1, sizeof(mf_draw_list));
     mf_skel_data *view = mf_lines_carve_line(hot, 1, sizeof(mf_skel_data));
     dl->items = mf_lines_carve_line(hot, (size_t)slots, sizeof(mf_draw_item));
+    dl->jobs = mf_lines_carve_line(hot, (size_t)slots * 3, sizeof(int32_t));
     *zeroed = hot->used; /* what create clears: a build writes the rest before reading it */
     dl->vertices = mf_lines_carve_line(hot, (size_t)verts * 2, sizeof(float));
     dl->uvs = mf_lines_carve_line(cold, (size_t)verts * 2, sizeof(float));
@@ -223,6 +224,30 @@ static __attribute__((noinline)) void skin_items(const mf_draw_list *dl, const m
     }
 }
 
+/* skin_items for a kept build, from the jobs of the build that walked the items last (listed
+ * from its items by the first kept build after it: nothing clipped, every item skins). */
+static __attribute__((noinline)) void skin_jobs(mf_draw_list *dl, const mf_pose *p)
+{
+    if (dl->job_count < 0) {
+        int32_t *j = dl->jobs;
+        for (int32_t k = 0; k < dl->item_count; k++, j += 3)
+            j[0] = dl->items[k].slot, j[1] = dl->items[k].attachment, j[2] = dl->items[k].vertex_first;
+        dl->job_count = dl->item_count;
+    }
+    const mf_skel_data *d = p->data;
+    float *vertices = dl->vertices;
+    const int32_t *j = dl->jobs, *end = j + 3 * (size_t)dl->job_count;
+#if MF_SKIN_AVX
+    const float *mats = mf_skin_avx_mats(p);
+    if (mats) {
+        for (; j < end; j += 3)
+            mf_skin_avx(mats, p, d, j[0], j[1], &d->attachments[j[1]], vertices + 2 * (size_t)j[2]);
+        return;
+    }
+#endif
+    for (; j < end; j += 3) mf_skin_attachment(p, j[0], j[1], &d->attachments[j[1]], vertices + 2 * (size_t)j[2]);
+}
+
 /* Where a build stands: the next position in draw order and the counts so far. */
 typedef struct build_state {
     int32_t k, items, verts, idx, kept;
@@ -289,6 +314,21 @@ static inline bool in_place(const mf_draw_list *dl, int32_t prev_items, const bu
     return it->vertex_first == st->verts && it->index_first == st->idx;
 }
 
+/* After a build: whether its items may stand at the next one (whole: no clipping attachment
+ * met, nothing left out). The pose's scratch is written through a const pose, as the skinning
+ * cache is: the pose is the caller's thread's (mf_pose.h). */
+static inline void note_build(mf_draw_list *dl, const mf_pose *p, bool whole)
+{
+    mf_pose_scratch *s = p->scratch;
+    if (!s->slot_tracking || !whole || dl->overflow) {
+        dl->kept_pose = NULL;
+        return;
+    }
+    dl->kept_pose = p, dl->kept_stamp = s->slot_stamp;
+    s->slot_list = dl;
+    dl->job_count = -1; /* the first kept build lists them (a walk every frame never needs them) */
+}
+
 /* The build proper (dl and p checked: p of dl's data); skin false: unclipped items' vertices
  * left unwritten (mf_draw_list_build_items). Always inlined into the two callers below, each
  * with a constant skin. Runs of kept items by keep_items; here the slots that need more: items
@@ -296,8 +336,14 @@ static inline bool in_place(const mf_draw_list *dl, int32_t prev_items, const bu
 static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const mf_pose *p, bool skin)
 {
     const mf_skel_data *d = p->data;
+    if (mf_draw_items_stand(dl, p)) { /* every item as it is, every one kept */
+        dl->items_kept = dl->item_count;
+        if (skin) skin_jobs(dl, p);
+        return;
+    }
     int32_t prev_items = dl->item_count; /* items [0, prev_items) hold the previous build */
     dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
+    bool whole = true; /* no clipping attachment met */
     int32_t clip_end = -2; /* -2: not clipping; -1: clipping to the end; else the end slot */
     build_state st = {0, 0, 0, 0, 0};
     while (1) {
@@ -309,6 +355,7 @@ static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const 
         if (att < 0 || !p->active[sd->bone]) goto next;
         const mf_sd_attachment *at = &d->attachments[att];
         if (at->type == MF_SD_ATT_CLIPPING) {
+            whole = false;
             if (clip_end == -2) {
                 dl->item_count = st.items, dl->vertex_count = st.verts, dl->index_count = st.idx;
                 if (start_clip(dl, p, s, att)) clip_end = at->end_slot;
@@ -337,6 +384,7 @@ static inline __attribute__((always_inline)) void build(mf_draw_list *dl, const 
         if (clip_end == s) clip_end = -2; /* s >= 0: never while -2 or -1 */
     }
     dl->item_count = st.items, dl->vertex_count = st.verts, dl->index_count = st.idx, dl->items_kept = st.kept;
+    note_build(dl, p, whole);
     if (skin) skin_items(dl, p, st.items);
 }
 
@@ -353,6 +401,7 @@ static inline bool build_ok(mf_draw_list *dl, const mf_pose *p)
      * pose could write past them */
     if (!p || !mf_sd_same(p->data, dl->data)) {
         dl->item_count = dl->vertex_count = dl->index_count = dl->overflow = dl->items_kept = 0;
+        dl->kept_pose = NULL;
         return false;
     }
     return true;

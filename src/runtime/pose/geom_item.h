@@ -9,11 +9,22 @@
 #include <emmintrin.h>
 #endif
 
+#include "mf/mf_geometry.h"
 #include "pose_internal.h"
 
 static inline bool mf_geom_drawable(uint8_t type)
 {
     return type == MF_SD_ATT_REGION || type == MF_SD_ATT_MESH || type == MF_SD_ATT_LINKED_MESH;
+}
+
+/* Slot tracking (mf_pose_set_slot_tracking): whether dl's last build's items stand for a build
+ * from p (the pose tracks its slots, that build was of this pose into this list, kept nothing
+ * clipped or left out, and no slot changed since). The two pointers both ways: a pose or list
+ * created again at a freed one's address starts with neither pointing at the other. */
+static inline bool mf_draw_items_stand(const mf_draw_list *dl, const mf_pose *p)
+{
+    const mf_pose_scratch *s = p->scratch;
+    return s->slot_tracking && dl->kept_pose == p && s->slot_list == dl && dl->kept_stamp == s->slot_stamp;
 }
 
 /* How many slots mf_geom_slot_most takes at a time (its callers' arrays on the stack). */

@@ -37,6 +37,7 @@ void mf_pose_timeline_setup(mf_pose *p, int32_t timeline, const uint8_t *mask)
     switch (tl->kind) {
     case MF_SD_TL_RGBA: case MF_SD_TL_RGB: case MF_SD_TL_ALPHA: case MF_SD_TL_RGBA2: {
         if (mask && !mask[d->slots[i].bone]) return;
+        mf_pose_slots_touched(p);
         float c[4], dk[4];
         unpack(d->slots[i].color, c, 4);
         unpack(d->slots[i].dark, dk, 3);
@@ -68,6 +69,7 @@ void mf_pose_timeline_setup(mf_pose *p, int32_t timeline, const uint8_t *mask)
         p->path_mix[3 * i + 2] = d->path[i].mix_y;
         break;
     case MF_SD_TL_DRAW_ORDER:
+        mf_pose_slots_touched(p);
         for (int32_t s = 0; s < d->slot_count; s++) p->draw_order[s] = s;
         break;
     default: /* attachments, sequences, events, physics: not blended */

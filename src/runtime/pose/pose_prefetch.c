@@ -6,6 +6,7 @@
  * asks only for large batches. Prefetches change no result. */
 #include "pose_prefetch.h"
 
+#include "geom_item.h"
 #include "pose_internal.h"
 
 /* The first cap lines (64 bytes) of bytes from a: a longer array the hardware prefetcher
@@ -39,6 +40,12 @@ void mf_pose_prefetch_world(const mf_pose *p)
 void mf_draw_list_prefetch(const mf_draw_list *dl, const mf_pose *p)
 {
     size_t ns = (size_t)p->slot_count;
+    if (mf_draw_items_stand(dl, p)) { /* a kept build: skinning reads the items, nothing of the slots */
+        if (dl->job_count >= 0) lines(dl->jobs, (size_t)dl->job_count * 3 * sizeof(int32_t), 8, false);
+        else lines(dl->items, (size_t)dl->item_count * sizeof(mf_draw_item), 32, false);
+        lines(p->scratch->skin_mats, ((size_t)p->bone_count + 1) * 8 * sizeof(float), 8, true);
+        return;
+    }
     /* the item walk compares and rewrites every item of the last build and reads the slots'
      * colours, attachments and draw order; skinning packs the world first */
     lines(dl->items, (size_t)dl->item_count * sizeof(mf_draw_item), 32, true);

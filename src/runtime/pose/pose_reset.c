@@ -1,4 +1,4 @@
-/* The setup pose, and setting a slot's attachment. */
+/* The setup pose, setting a slot's attachment, and slot tracking's switch and change count. */
 #include <string.h>
 
 #include "pose_internal.h"
@@ -14,6 +14,7 @@ static void unpack_rgba(uint32_t c, float *out)
 void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment)
 {
     if (pose->attachment[slot] == attachment) return;
+    mf_pose_slots_touched(pose);
     pose->attachment[slot] = attachment;
     pose->seq_index[slot] = -1;
 }
@@ -22,6 +23,7 @@ void mf_pose_reset(mf_pose *pose)
 {
     if (!pose) return;
     const mf_skel_data *d = pose->data;
+    mf_pose_slots_touched(pose);
     for (int32_t i = 0; i < d->bone_count; i++) {
         const mf_sd_bone *b = &d->bones[i];
         pose->x[i] = b->x;
@@ -67,4 +69,16 @@ void mf_pose_reset(mf_pose *pose)
         pose->path_mix[3 * i + 2] = p->mix_y;
     }
     mf_pose_physics_setup(pose);
+}
+
+void mf_pose_set_slot_tracking(mf_pose *pose, bool on)
+{
+    if (!pose) return;
+    pose->scratch->slot_tracking = on;
+    mf_pose_slots_touched(pose);
+}
+
+void mf_pose_slots_changed(mf_pose *pose)
+{
+    if (pose) mf_pose_slots_touched(pose);
 }

@@ -513,6 +513,9 @@ mf_result mf_pose_sample_base(mf_pose *p, const mf_clip_sample *cs)
 
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
+    /* a clip with slot timelines counts as a slot change whatever it writes (slot tracking) */
+    if (p && cs && cs->clip >= 0 && cs->clip < p->data->clip_count && p->scratch->clip_slots[cs->clip])
+        mf_pose_slots_touched(p);
 #if MF_TABLE_AVX2
     if (p && cs && cs->segs && p->scratch->trig_avx2) return mf_pose_sample_avx2(p, cs);
 #endif

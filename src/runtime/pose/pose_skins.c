@@ -237,6 +237,7 @@ mf_result mf_pose_set_skins(mf_pose *pose, mf_skin_cache *cache, const int32_t *
     if (r != MF_OK) return r;
     const mf_skel_data *d = pose->data;
     pose->skin = s;
+    mf_pose_slots_touched(pose); /* active bones and attachments */
     memcpy(pose->active, s->bone_active, (size_t)d->bone_count);
     memcpy(pose->ik_active, s->ik_active, (size_t)d->ik_count);
     memcpy(pose->tf_active, s->transform_active, (size_t)d->transform_count);

@@ -1,0 +1,354 @@
+/* Slot tracking (mf_pose_set_slot_tracking, mf_pose_slots_changed): a pose that tracks its slots
+ * lets a draw list keep its items when no slot changed, and its builds give the same bits as a
+ * pose that does not, frame after frame: every clip of the project's fixtures and, beside the
+ * corpus, of Spine rigs with clipping, sequences, skins and draw order keys, with mixes between
+ * clips, skin changes, resets, items-only builds and the host's own writes to the slot arrays
+ * (told through mf_pose_slots_changed). A kept build is seen directly: an item value the walk
+ * would write again survives it. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "corpus_build.h"
+#include "pose_rig.h"
+#include "mf/mf_build.h"
+#include "mf/mf_geometry.h"
+#include "mf/mf_physics.h"
+#include "mf/mf_pose.h"
+#include "mf/mf_pose_mix.h"
+#include "mf/mf_rig.h"
+#include "mf/mf_tracks.h"
+
+/* One side of the lockstep: a pose, its tracks and a draw list. */
+typedef struct side {
+    mf_pose *pose;
+    mf_tracks *tracks;
+    mf_draw_list *list;
+} side;
+
+static void side_make(side *s, const mf_skel_data *d, bool tracking)
+{
+    mf_diag diag;
+    assert_int_equal(mf_pose_create(d, NULL, &s->pose, &diag), MF_OK);
+    assert_int_equal(mf_tracks_create(d, NULL, NULL, &s->tracks), MF_OK);
+    assert_int_equal(mf_draw_list_create(d, NULL, &s->list), MF_OK);
+    mf_tracks_set_default_mix(s->tracks, 0.2);
+    mf_pose_set_slot_tracking(s->pose, tracking);
+}
+
+static void side_free(side *s)
+{
+    mf_draw_list_destroy(s->list);
+    mf_tracks_destroy(s->tracks);
+    mf_pose_destroy(s->pose);
+}
+
+/* The two lists hold the same build: counts, every item field, and the geometry (the vertices
+ * only after a whole build). */
+static void same_lists(const mf_draw_list *a, const mf_draw_list *b, bool vertices, const char *what, int frame)
+{
+    if (a->item_count != b->item_count || a->vertex_count != b->vertex_count || a->index_count != b->index_count ||
+        a->overflow != b->overflow)
+        fail_msg("%s frame %d: counts differ (items %d/%d, vertices %d/%d)", what, frame, a->item_count,
+                 b->item_count, a->vertex_count, b->vertex_count);
+    for (int32_t k = 0; k < a->item_count; k++) {
+        const mf_draw_item *x = &a->items[k], *y = &b->items[k];
+        bool same = x->slot == y->slot && x->attachment == y->attachment && x->image == y->image &&
+                    x->blend == y->blend && x->has_dark == y->has_dark && x->clipped == y->clipped &&
+                    !memcmp(x->light, y->light, sizeof x->light) && !memcmp(x->dark, y->dark, sizeof x->dark) &&
+                    x->vertex_first == y->vertex_first && x->vertex_count == y->vertex_count &&
+                    x->index_first == y->index_first && x->index_count == y->index_count && x->uv_set == y->uv_set;
+        if (!same) fail_msg("%s frame %d: item %d (slot %d) differs", what, frame, k, x->slot);
+    }
+    assert_memory_equal(a->uvs, b->uvs, (size_t)a->vertex_count * 2 * sizeof(float));
+    assert_memory_equal(a->indices, b->indices, (size_t)a->index_count * sizeof(uint16_t));
+    if (vertices && memcmp(a->vertices, b->vertices, (size_t)a->vertex_count * 2 * sizeof(float)))
+        fail_msg("%s frame %d: vertices differ", what, frame);
+}
+
+/* The host's own write of slot state, the same on both poses; b (tracking) is told. */
+static void host_write(mf_pose *a, mf_pose *b, int frame)
+{
+    int32_t n = a->slot_count;
+    if (n == 0) return;
+    int32_t s = frame % n;
+    mf_pose *both[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        mf_pose *p = both[k];
+        switch (frame % 3) {
+        case 0: p->color[4 * s + 3] *= 0.5f; break;          /* a fade */
+        case 1: p->attachment[s] = -1; break;                 /* hidden */
+        default:                                              /* the first and last drawn swap */
+            if (n > 1) {
+                int32_t t = p->draw_order[0];
+                p->draw_order[0] = p->draw_order[n - 1], p->draw_order[n - 1] = t;
+            }
+        }
+    }
+    mf_pose_slots_changed(b);
+}
+
+static long g_frames, g_kept_frames;
+
+/* Clip c of d played on both sides with the same operations; every frame's lists compared. */
+static void lockstep(const mf_skel_data *d, mf_skin_cache *skins, int32_t c, int frames, const char *what)
+{
+    side a, b;
+    side_make(&a, d, false);
+    side_make(&b, d, true);
+    side *both[2] = {&a, &b};
+    for (int k = 0; k < 2; k++) mf_tracks_set(both[k]->tracks, 0, c, true);
+    for (int f = 0; f < frames; f++) {
+        for (int k = 0; k < 2; k++) {
+            side *s = both[k];
+            if (f == frames / 3 && d->clip_count > 1) /* a mix into the next clip */
+                mf_tracks_set(s->tracks, 0, (c + 1) % d->clip_count, true);
+            if (f == frames / 4 && skins && d->skin_count > 0) { /* before the mix: a bone clip's frames kept */
+                int32_t list[1] = {d->skin_count - 1 - c % d->skin_count};
+                assert_int_equal(mf_pose_set_skins(s->pose, skins, list, 1, NULL), MF_OK);
+            }
+            if (f == 2 * frames / 3) mf_pose_reset(s->pose); /* back to setup, then sampled again */
+            mf_tracks_update(s->tracks, 1.0 / 30);
+            mf_tracks_apply(s->tracks, s->pose);
+        }
+        if (f % 11 == 5) host_write(a.pose, b.pose, f);
+        for (int k = 0; k < 2; k++) {
+            mf_pose_physics_step(both[k]->pose, 1.0 / 30);
+            mf_pose_update_world(both[k]->pose);
+        }
+        bool items_only = f % 7 == 3;
+        /* the probe: a value the walk would write again, put back when the build kept it */
+        bool probe = b.list->item_count > 0;
+        float saved = probe ? b.list->items[0].light[0] : 0;
+        if (probe) b.list->items[0].light[0] = 123.0f;
+        if (items_only) {
+            assert_int_equal(mf_draw_list_build_items(a.list, a.pose), MF_OK);
+            assert_int_equal(mf_draw_list_build_items(b.list, b.pose), MF_OK);
+        } else {
+            assert_int_equal(mf_draw_list_build(a.list, a.pose), MF_OK);
+            assert_int_equal(mf_draw_list_build(b.list, b.pose), MF_OK);
+        }
+        if (probe && b.list->item_count > 0 && b.list->items[0].light[0] == 123.0f) {
+            b.list->items[0].light[0] = saved;
+            g_kept_frames++;
+        }
+        same_lists(a.list, b.list, !items_only, what, f);
+        g_frames++;
+    }
+    side_free(&a), side_free(&b);
+}
+
+static void play(const mf_skel_data *d, const char *what, int max_clips, int frames)
+{
+    mf_skin_cache *skins = NULL;
+    assert_int_equal(mf_skin_cache_create(d, NULL, &skins), MF_OK);
+    int clips = d->clip_count < max_clips ? d->clip_count : max_clips;
+    for (int32_t c = 0; c < clips; c++) lockstep(d, skins, c, frames, what);
+    mf_skin_cache_destroy(skins);
+    printf("%s: %d clips, frames so far %ld\n", what, clips, g_frames);
+}
+
+static void *fixture_blob(const char *rel, mf_skel_data *d)
+{
+    mf_rig rig;
+    mf_diag diag;
+    mf_diag_clear(&diag);
+    mf_result res = mf_rig_load(tu_src(rel), &rig, &diag);
+    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
+    void *blob = NULL;
+    size_t size = 0;
+    res = mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, &diag);
+    mf_rig_free(&rig);
+    assert_int_equal(res, MF_OK);
+    assert_int_equal(mf_skel_data_load(blob, size, d, &diag), MF_OK);
+    return blob;
+}
+
+/* Four regions on three bones (a second attachment for one, a dark colour for another; the
+ * last on a bone that only the skin "geared" activates, its attachment in the default skin, so
+ * that setting that skin changes no attachment) and four clips: bone keys only, colour keys,
+ * attachment keys and draw order keys. */
+#define SLOTS_RIG RIG_HEAD \
+    "\"bones\":[{\"name\":\"root\"},{\"name\":\"arm\",\"parent\":\"root\",\"x\":10}," \
+    "{\"name\":\"gear\",\"parent\":\"arm\",\"skinRequired\":true}]," \
+    "\"slots\":[{\"name\":\"a\",\"bone\":\"root\",\"attachment\":\"r\"}," \
+    "{\"name\":\"b\",\"bone\":\"arm\",\"attachment\":\"r\",\"dark\":\"#102030\"}," \
+    "{\"name\":\"c\",\"bone\":\"arm\",\"attachment\":\"r\"},{\"name\":\"d\",\"bone\":\"gear\",\"attachment\":\"r\"}]," \
+    "\"skins\":[{\"name\":\"default\",\"attachments\":[" \
+    "{\"slot\":\"a\",\"name\":\"r\",\"type\":\"Region\",\"width\":8,\"height\":8}," \
+    "{\"slot\":\"a\",\"name\":\"r2\",\"type\":\"Region\",\"width\":4,\"height\":12}," \
+    "{\"slot\":\"b\",\"name\":\"r\",\"type\":\"Region\",\"x\":5,\"width\":8,\"height\":8}," \
+    "{\"slot\":\"c\",\"name\":\"r\",\"type\":\"Region\",\"y\":5,\"width\":6,\"height\":6}," \
+    "{\"slot\":\"d\",\"name\":\"r\",\"type\":\"Region\",\"width\":3,\"height\":3}]}," \
+    "{\"name\":\"geared\",\"bones\":[\"gear\"],\"attachments\":[]}]}"
+
+static const char *const SLOTS_CLIP_NAMES[] = {"swing", "fade", "swap", "order"};
+static const char *const SLOTS_CLIPS[] = {
+    CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,40,0]}}}}",
+    CLIP_HEAD "\"length\":1,\"slots\":{\"b\":{\"rgba2\":{\"t\":[0,1],\"v\":[[\"#ffffffff\",\"#000000\"],"
+              "[\"#ff800040\",\"#204060\"]]}},\"c\":{\"alpha\":{\"t\":[0,1],\"v\":[1,0.25]}}}}",
+    CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,1],\"v\":[0,-30]}}},"
+              "\"slots\":{\"a\":{\"attachment\":{\"t\":[0,0.3,0.6],\"v\":[\"r2\",null,\"r\"]}}}}",
+    CLIP_HEAD "\"length\":1,\"drawOrder\":{\"t\":[0,0.5],\"v\":[[[\"a\",2]],[]]}}",
+};
+
+static void test_slot_clips(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 4);
+    play(&r.data, "slot clips", 4, 60);
+    test_rig_free(&r);
+}
+
+static void test_fixtures(void **state)
+{
+    (void)state;
+    const char *rigs[] = {"tests/data/mskel/all.mskel", "tests/data/mskel/seed.mskel",
+                          "examples/mannequin/mannequin.mskel"};
+    for (size_t k = 0; k < sizeof rigs / sizeof rigs[0]; k++) {
+        mf_skel_data d;
+        void *blob = fixture_blob(rigs[k], &d);
+        play(&d, rigs[k], 6, 40);
+        free(blob);
+    }
+}
+
+static void test_corpus(void **state)
+{
+    (void)state;
+    static const char *const rigs[][2] = {
+        {"spineboy", "spineboy-pro"},           /* clipping, attachment and colour keys */
+        {"dragon", "dragon-ess"},               /* sequences */
+        {"mix-and-match", "mix-and-match-pro"}, /* skins, skin-required bones */
+        {"alien", "alien-pro"},                 /* deform, draw order */
+        {"raptor", "raptor-pro"},               /* bone keys mostly */
+    };
+    for (size_t k = 0; k < sizeof rigs / sizeof rigs[0]; k++) {
+        mf_skel_data d;
+        void *blob = tu_corpus_build(rigs[k][0], rigs[k][1], &d);
+        if (!blob) continue; /* tu_corpus_build said it skipped */
+        play(&d, rigs[k][1], 4, 40);
+        free(blob);
+    }
+}
+
+/* A kept build is a kept build: an item value that the walk would write again survives a
+ * build with no slot change, and is written again after the host says it changed a slot, or
+ * with tracking off. */
+static void test_kept_build_seen(void **state)
+{
+    (void)state;
+    mf_skel_data d;
+    test_rig r;
+    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 4);
+    d = r.data;
+    side s;
+    side_make(&s, &d, true);
+    mf_pose_update_world(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->item_count > 0);
+    float light = s.list->items[0].light[0];
+    s.list->items[0].light[0] = 123.0f; /* a value no build writes */
+    mf_pose_update_world(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == 123.0f); /* kept: not walked */
+    assert_int_equal(s.list->items_kept, s.list->item_count);
+    mf_pose_slots_changed(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == light); /* walked again */
+    s.list->items[0].light[0] = 123.0f;
+    mf_pose_set_slot_tracking(s.pose, false);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == light);
+    s.list->items[0].light[0] = 123.0f;
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK); /* off: every build walks */
+    assert_true(s.list->items[0].light[0] == light);
+    /* another pose of the same data into the same list: walked, then its own builds kept */
+    mf_pose *other;
+    assert_int_equal(mf_pose_create(&d, NULL, &other, NULL), MF_OK);
+    mf_pose_set_slot_tracking(other, true);
+    mf_pose_set_slot_tracking(s.pose, true);
+    mf_pose_update_world(other);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    s.list->items[0].light[0] = 123.0f;
+    assert_int_equal(mf_draw_list_build(s.list, other), MF_OK);
+    assert_true(s.list->items[0].light[0] == light);
+    s.list->items[0].light[0] = 123.0f;
+    assert_int_equal(mf_draw_list_build(s.list, other), MF_OK);
+    assert_true(s.list->items[0].light[0] == 123.0f);
+    s.list->items[0].light[0] = light;
+    /* a clip with colour keys counts as a change on every sample; one of bone keys does not */
+    int32_t colour_clip = -1, bone_clip = -1;
+    for (int32_t c = 0; c < d.clip_count; c++) {
+        const mf_sd_clip *clip = &d.clips[c];
+        bool slots = false;
+        for (int32_t k = 0; k < clip->timeline_count; k++) {
+            uint16_t kind = d.timelines[clip->timeline_first + k].kind;
+            slots |= (kind >= MF_SD_TL_ATTACHMENT && kind <= MF_SD_TL_SEQUENCE) || kind == MF_SD_TL_DRAW_ORDER;
+        }
+        if (slots && colour_clip < 0) colour_clip = c;
+        if (!slots && bone_clip < 0) bone_clip = c;
+    }
+    int32_t clips[2] = {bone_clip, colour_clip};
+    for (int k = 0; k < 2; k++) {
+        if (clips[k] < 0) continue;
+        mf_clip_sample cs = {.clip = clips[k], .time = 0.1, .prev_time = 0, .weight = 1, .loop = true};
+        assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+        s.list->items[0].light[0] = 123.0f;
+        assert_int_equal(mf_pose_sample(s.pose, &cs), MF_OK);
+        mf_pose_update_world(s.pose);
+        assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+        if (k == 0) assert_true(s.list->items[0].light[0] == 123.0f);
+        else assert_true(s.list->items[0].light[0] != 123.0f);
+        s.list->items[0].light[0] = light;
+        mf_pose_slots_changed(s.pose);
+    }
+    assert_true(bone_clip >= 0 && colour_clip >= 0);
+    /* the mixer's setup values for a colour or draw order timeline, set by the host: a change */
+    int32_t setups = 0;
+    for (int32_t k = 0; k < d.timeline_count; k++) {
+        uint16_t kind = d.timelines[k].kind;
+        if (kind != MF_SD_TL_RGBA2 && kind != MF_SD_TL_ALPHA && kind != MF_SD_TL_DRAW_ORDER) continue;
+        assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+        s.list->items[0].light[0] = 123.0f;
+        mf_pose_timeline_setup(s.pose, k, NULL);
+        assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+        assert_true(s.list->items[0].light[0] != 123.0f);
+        setups++;
+    }
+    assert_int_equal(setups, 3);
+    mf_pose_destroy(other);
+    side_free(&s);
+    test_rig_free(&r);
+}
+
+static void test_arguments(void **state)
+{
+    (void)state;
+    mf_pose_set_slot_tracking(NULL, true); /* nothing, no crash */
+    mf_pose_slots_changed(NULL);
+}
+
+static void test_some_builds_kept(void **state)
+{
+    (void)state;
+    /* the lockstep runs above compared kept builds, not only walked ones */
+    printf("lockstep: %ld frames, %ld of them kept by the tracking pose only\n", g_frames, g_kept_frames);
+    assert_true(g_kept_frames > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_arguments),
+        cmocka_unit_test(test_kept_build_seen),
+        cmocka_unit_test(test_slot_clips),
+        cmocka_unit_test(test_fixtures),
+        cmocka_unit_test(test_corpus),
+        cmocka_unit_test(test_some_builds_kept),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
