@@ -5,7 +5,8 @@
  * is walked, element by element, and a pose skins every weighted attachment from the build's
  * streams, so ASan catches anything the validator let through. The shared tracks object then
  * compiles every clip's key segments (mf_seg_table), and a pose samples each clip at a few times
- * through the table and through its own segments and updates its world. Seeds:
+ * through the table and through its own segments and updates its world, and a draw list is
+ * built from it (walked, kept under slot tracking, items only, walked again). Seeds:
  * scripts/skel-data-seeds.sh. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -262,6 +263,21 @@ static void walk_sampling(const mf_skel_data *d)
             }
         mf_pose_update_world(p);
         for (int32_t i = 0; i < p->bone_count; i++) g_fsink += p->wx[i] + p->wy[i];
+        /* the draw list sized from the data and built: walked, then kept (slot tracking), then
+         * items only, then walked again after a slot change */
+        mf_draw_list *dl = NULL;
+        if (mf_draw_list_create(d, NULL, &dl) == MF_OK) {
+            mf_pose_set_slot_tracking(p, true);
+            for (int k = 0; k < 4; k++) {
+                if (k == 3) mf_pose_slots_changed(p);
+                if (k == 2) mf_draw_list_build_items(dl, p);
+                else mf_draw_list_build(dl, p);
+                touch(dl->items, (size_t)dl->item_count * sizeof *dl->items);
+                touch(dl->indices, (size_t)dl->index_count * sizeof *dl->indices);
+                for (int32_t v = 0; v < 2 * dl->vertex_count && k != 2; v++) g_fsink += dl->vertices[v];
+            }
+            mf_draw_list_destroy(dl);
+        }
         mf_pose_destroy(p);
     }
     mf_tracks_shared_destroy(sh);

@@ -13,6 +13,7 @@
 #include "testutil.h"
 #include "corpus_build.h"
 #include "pose_rig.h"
+#include "mf/mf_batch.h"
 #include "mf/mf_build.h"
 #include "mf/mf_geometry.h"
 #include "mf/mf_physics.h"
@@ -77,10 +78,13 @@ static void host_write(mf_pose *a, mf_pose *b, int frame)
     mf_pose *both[2] = {a, b};
     for (int k = 0; k < 2; k++) {
         mf_pose *p = both[k];
-        switch (frame % 3) {
-        case 0: p->color[4 * s + 3] *= 0.5f; break;          /* a fade */
-        case 1: p->attachment[s] = -1; break;                 /* hidden */
-        default:                                              /* the first and last drawn swap */
+        switch (frame % 6) {
+        case 0: p->color[4 * s + 3] *= 0.5f; break;                   /* a fade */
+        case 1: p->attachment[s] = -1; break;                          /* hidden */
+        case 2: p->seq_index[s] = p->seq_index[s] >= 0 ? -1 : 1; break; /* a sequence frame */
+        case 3: p->dark[3 * s] = 0.5f; break;                          /* a dark tint */
+        case 4: p->active[p->data->slots[s].bone] ^= 1; break;         /* a bone off or on */
+        default:                                                       /* the first and last drawn swap */
             if (n > 1) {
                 int32_t t = p->draw_order[0];
                 p->draw_order[0] = p->draw_order[n - 1], p->draw_order[n - 1] = t;
@@ -113,7 +117,7 @@ static void lockstep(const mf_skel_data *d, mf_skin_cache *skins, int32_t c, int
             mf_tracks_update(s->tracks, 1.0 / 30);
             mf_tracks_apply(s->tracks, s->pose);
         }
-        if (f % 11 == 5) host_write(a.pose, b.pose, f);
+        if (f % 11 == 5) host_write(a.pose, b.pose, f / 11);
         for (int k = 0; k < 2; k++) {
             mf_pose_physics_step(both[k]->pose, 1.0 / 30);
             mf_pose_update_world(both[k]->pose);
@@ -175,16 +179,19 @@ static void *fixture_blob(const char *rel, mf_skel_data *d)
     "{\"name\":\"gear\",\"parent\":\"arm\",\"skinRequired\":true}]," \
     "\"slots\":[{\"name\":\"a\",\"bone\":\"root\",\"attachment\":\"r\"}," \
     "{\"name\":\"b\",\"bone\":\"arm\",\"attachment\":\"r\",\"dark\":\"#102030\"}," \
-    "{\"name\":\"c\",\"bone\":\"arm\",\"attachment\":\"r\"},{\"name\":\"d\",\"bone\":\"gear\",\"attachment\":\"r\"}]," \
+    "{\"name\":\"c\",\"bone\":\"arm\",\"attachment\":\"r\"},{\"name\":\"d\",\"bone\":\"gear\",\"attachment\":\"r\"}," \
+    "{\"name\":\"e\",\"bone\":\"root\",\"attachment\":\"f\"}]," \
     "\"skins\":[{\"name\":\"default\",\"attachments\":[" \
     "{\"slot\":\"a\",\"name\":\"r\",\"type\":\"Region\",\"width\":8,\"height\":8}," \
     "{\"slot\":\"a\",\"name\":\"r2\",\"type\":\"Region\",\"width\":4,\"height\":12}," \
     "{\"slot\":\"b\",\"name\":\"r\",\"type\":\"Region\",\"x\":5,\"width\":8,\"height\":8}," \
     "{\"slot\":\"c\",\"name\":\"r\",\"type\":\"Region\",\"y\":5,\"width\":6,\"height\":6}," \
-    "{\"slot\":\"d\",\"name\":\"r\",\"type\":\"Region\",\"width\":3,\"height\":3}]}," \
+    "{\"slot\":\"d\",\"name\":\"r\",\"type\":\"Region\",\"width\":3,\"height\":3}," \
+    "{\"slot\":\"e\",\"name\":\"f\",\"type\":\"Region\",\"width\":5,\"height\":5," \
+    "\"sequence\":{\"count\":4,\"start\":1,\"digits\":1}}]}," \
     "{\"name\":\"geared\",\"bones\":[\"gear\"],\"attachments\":[]}]}"
 
-static const char *const SLOTS_CLIP_NAMES[] = {"swing", "fade", "swap", "order"};
+static const char *const SLOTS_CLIP_NAMES[] = {"swing", "fade", "swap", "order", "flip", "tint"};
 static const char *const SLOTS_CLIPS[] = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,0.5,1],\"v\":[0,40,0]}}}}",
     CLIP_HEAD "\"length\":1,\"slots\":{\"b\":{\"rgba2\":{\"t\":[0,1],\"v\":[[\"#ffffffff\",\"#000000\"],"
@@ -192,28 +199,105 @@ static const char *const SLOTS_CLIPS[] = {
     CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,1],\"v\":[0,-30]}}},"
               "\"slots\":{\"a\":{\"attachment\":{\"t\":[0,0.3,0.6],\"v\":[\"r2\",null,\"r\"]}}}}",
     CLIP_HEAD "\"length\":1,\"drawOrder\":{\"t\":[0,0.5],\"v\":[[[\"a\",2]],[]]}}",
+    CLIP_HEAD "\"length\":1,\"slots\":{\"e\":{\"sequence\":{\"t\":[0],\"v\":[{\"mode\":\"loop\",\"delay\":0.1}]}}}}",
+    CLIP_HEAD "\"length\":1,\"slots\":{\"a\":{\"rgb\":{\"t\":[0,1],\"v\":[\"#ffffff\",\"#4080c0\"]}},"
+              "\"c\":{\"rgba\":{\"t\":[0,1],\"v\":[\"#ffffffff\",\"#80808080\"]}}}}",
 };
 
 static void test_slot_clips(void **state)
 {
     (void)state;
     test_rig r;
-    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 4);
-    play(&r.data, "slot clips", 4, 60);
+    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 6);
+    play(&r.data, "slot clips", 6, 60);
+    test_rig_free(&r);
+}
+
+/* The same through mf_batch_update (prefetch hints on), with every off-screen mode: the view
+ * moves away for a few frames now and then, and back (a Pause or TimeOnly item then rebuilds
+ * its pose from setup). */
+static void batch_lockstep(const mf_skel_data *d, int32_t c, mf_offscreen_mode mode, int frames, const char *what)
+{
+    side a, b;
+    side_make(&a, d, false);
+    side_make(&b, d, true);
+    mf_tracks_set(a.tracks, 0, c, true);
+    mf_tracks_set(b.tracks, 0, c, true);
+    mf_batch_state sa = {0}, sb = {0};
+    float view[4];
+    mf_batch_item ia = {.tracks = a.tracks, .pose = a.pose, .draw = a.list, .offscreen = mode, .view = view, .state = &sa};
+    mf_batch_item ib = ia;
+    ib.tracks = b.tracks, ib.pose = b.pose, ib.draw = b.list, ib.state = &sb;
+    mf_batch_options opt = {.prefetch_min = 1};
+    for (int f = 0; f < frames; f++) {
+        bool away = f % 10 >= 6 && f % 10 < 9;
+        float far = away ? 1e7f : 0;
+        view[0] = -1000 + far, view[1] = -1000, view[2] = 1000 + far, view[3] = 1000;
+        ia.draw_items_only = ib.draw_items_only = f % 7 == 3;
+        bool probe = b.list->item_count > 0;
+        float saved = probe ? b.list->items[0].light[0] : 0;
+        if (probe) b.list->items[0].light[0] = 123.0f;
+        mf_batch_update_with(&ia, 1, 1.0 / 30, NULL, NULL, &opt);
+        mf_batch_update_with(&ib, 1, 1.0 / 30, NULL, NULL, &opt);
+        if (probe && b.list->items[0].light[0] == 123.0f) b.list->items[0].light[0] = saved; /* kept or culled */
+        assert_int_equal(sa.culled, sb.culled);
+        same_lists(a.list, b.list, !ia.draw_items_only, what, f);
+    }
+    side_free(&a), side_free(&b);
+}
+
+static void test_batch(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 6);
+    static const mf_offscreen_mode modes[] = {MF_OFFSCREEN_FULL, MF_OFFSCREEN_TIME_ONLY, MF_OFFSCREEN_PAUSE};
+    for (int32_t c = 0; c < r.data.clip_count; c++)
+        for (size_t m = 0; m < 3; m++) batch_lockstep(&r.data, c, modes[m], 40, "batch, slot clips");
+    test_rig_free(&r);
+    mf_skel_data d;
+    void *blob = fixture_blob("examples/mannequin/mannequin.mskel", &d);
+    for (size_t m = 0; m < 3; m++) batch_lockstep(&d, 0, modes[m], 40, "batch, mannequin");
+    free(blob);
+}
+
+/* mf_pose_reset at setup already is no slot change (a host that resets every frame keeps its
+ * items); away from setup it is one. */
+static void test_reset_every_frame(void **state)
+{
+    (void)state;
+    test_rig r;
+    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 6);
+    side s;
+    side_make(&s, &r.data, true);
+    mf_clip_sample cs = {.clip = 0, .time = 0.25, .prev_time = 0, .weight = 1, .loop = true}; /* bone keys only */
+    mf_pose_reset(s.pose), mf_pose_sample(s.pose, &cs), mf_pose_update_world(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    float light = s.list->items[0].light[0];
+    s.list->items[0].light[0] = 123.0f;
+    mf_pose_reset(s.pose), mf_pose_sample(s.pose, &cs), mf_pose_update_world(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == 123.0f); /* kept */
+    s.list->items[0].light[0] = light;
+    s.pose->color[0] = 0.5f; /* away from setup (told), then reset: a change */
+    mf_pose_slots_changed(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    s.list->items[0].light[0] = 123.0f;
+    mf_pose_reset(s.pose), mf_pose_update_world(s.pose);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == light);
+    side_free(&s);
     test_rig_free(&r);
 }
 
 static void test_fixtures(void **state)
 {
     (void)state;
-    const char *rigs[] = {"tests/data/mskel/all.mskel", "tests/data/mskel/seed.mskel",
-                          "examples/mannequin/mannequin.mskel"};
-    for (size_t k = 0; k < sizeof rigs / sizeof rigs[0]; k++) {
-        mf_skel_data d;
-        void *blob = fixture_blob(rigs[k], &d);
-        play(&d, rigs[k], 6, 40);
-        free(blob);
-    }
+    mf_skel_data d; /* the project's fixture with clips (the others have none) */
+    void *blob = fixture_blob("examples/mannequin/mannequin.mskel", &d);
+    assert_true(d.clip_count > 0);
+    play(&d, "mannequin", 6, 40);
+    free(blob);
 }
 
 static void test_corpus(void **state)
@@ -243,7 +327,7 @@ static void test_kept_build_seen(void **state)
     (void)state;
     mf_skel_data d;
     test_rig r;
-    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 4);
+    test_rig_build(&r, SLOTS_RIG, SLOTS_CLIP_NAMES, SLOTS_CLIPS, 6);
     d = r.data;
     side s;
     side_make(&s, &d, true);
@@ -346,6 +430,8 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_kept_build_seen),
         cmocka_unit_test(test_slot_clips),
+        cmocka_unit_test(test_batch),
+        cmocka_unit_test(test_reset_every_frame),
         cmocka_unit_test(test_fixtures),
         cmocka_unit_test(test_corpus),
         cmocka_unit_test(test_some_builds_kept),

@@ -144,6 +144,8 @@ mf_result mf_draw_list_build(mf_draw_list *dl, const mf_pose *pose);
  * uvs and indices in place) still gets its vertices written by a following
  * mf_draw_list_build, which skins every item it lists. */
 mf_result mf_draw_list_build_items(mf_draw_list *dl, const mf_pose *pose);
+/* Both builds write the pose's private scratch (its skinning matrices, slot tracking's note):
+ * a pose is built by one thread at a time, as it is posed (mf_pose.h). */
 
 /* Each bone's world transform (as of the last world update) as 6 floats {a, b, wx, c, d, wy},
  * bone_count × 6 floats in bone order, so that a vertex (x, y) in a bone's space is at

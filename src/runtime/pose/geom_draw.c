@@ -27,8 +27,8 @@ static mf_skel_data *plan(mf_draw_list *dl, int32_t slots, int64_t verts, int64_
     (void)mf_lines_carve_line(hot, 1, sizeof(mf_draw_list));
     mf_skel_data *view = mf_lines_carve_line(hot, 1, sizeof(mf_skel_data));
     dl->items = mf_lines_carve_line(hot, (size_t)slots, sizeof(mf_draw_item));
-    dl->jobs = mf_lines_carve_line(hot, (size_t)slots * 3, sizeof(int32_t));
     *zeroed = hot->used; /* what create clears: a build writes the rest before reading it */
+    dl->jobs = mf_lines_carve_line(hot, (size_t)slots * 3, sizeof(int32_t)); /* listed before read */
     dl->vertices = mf_lines_carve_line(hot, (size_t)verts * 2, sizeof(float));
     dl->uvs = mf_lines_carve_line(cold, (size_t)verts * 2, sizeof(float));
     dl->indices = mf_lines_carve_line(cold, (size_t)idx, sizeof(uint16_t));

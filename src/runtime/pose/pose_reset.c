@@ -23,7 +23,6 @@ void mf_pose_reset(mf_pose *pose)
 {
     if (!pose) return;
     const mf_skel_data *d = pose->data;
-    mf_pose_slots_touched(pose);
     for (int32_t i = 0; i < d->bone_count; i++) {
         const mf_sd_bone *b = &d->bones[i];
         pose->x[i] = b->x;
@@ -35,17 +34,25 @@ void mf_pose_reset(mf_pose *pose)
         pose->shy[i] = b->shy;
         pose->inherit[i] = b->inherit;
     }
+    /* a slot change for slot tracking only where the slots were not at setup already: a host
+     * that resets every frame keeps its draw lists' items while its clips key bones only */
+    bool changed = false;
     for (int32_t i = 0; i < d->slot_count; i++) {
         const mf_sd_slot *s = &d->slots[i];
-        unpack_rgba(s->color, pose->color + 4 * i);
-        float dk[4];
+        float c[4], dk[4];
+        unpack_rgba(s->color, c);
         unpack_rgba(s->dark, dk);
+        int32_t att = mf_pose_find_attachment(pose, i, s->attachment);
+        changed |= memcmp(pose->color + 4 * i, c, sizeof c) != 0 || memcmp(pose->dark + 3 * i, dk, 3 * sizeof(float)) != 0 ||
+                   pose->attachment[i] != att || pose->seq_index[i] != -1 || pose->draw_order[i] != i;
+        memcpy(pose->color + 4 * i, c, sizeof c);
         memcpy(pose->dark + 3 * i, dk, 3 * sizeof(float));
-        pose->attachment[i] = mf_pose_find_attachment(pose, i, s->attachment);
+        pose->attachment[i] = att;
         pose->seq_index[i] = -1;
         pose->draw_order[i] = i;
         pose->deform_attachment[i] = -1;
     }
+    if (changed) mf_pose_slots_touched(pose);
     for (int32_t i = 0; i < d->ik_count; i++) {
         const mf_sd_ik *k = &d->ik[i];
         pose->ik_mix[i] = k->mix;
