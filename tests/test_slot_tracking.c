@@ -154,22 +154,6 @@ static void play(const mf_skel_data *d, const char *what, int max_clips, int fra
     printf("%s: %d clips, frames so far %ld\n", what, clips, g_frames);
 }
 
-static void *fixture_blob(const char *rel, mf_skel_data *d)
-{
-    mf_rig rig;
-    mf_diag diag;
-    mf_diag_clear(&diag);
-    mf_result res = mf_rig_load(tu_src(rel), &rig, &diag);
-    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
-    void *blob = NULL;
-    size_t size = 0;
-    res = mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, &diag);
-    mf_rig_free(&rig);
-    assert_int_equal(res, MF_OK);
-    assert_int_equal(mf_skel_data_load(blob, size, d, &diag), MF_OK);
-    return blob;
-}
-
 /* Four regions on three bones (a second attachment for one, a dark colour for another; the
  * last on a bone that only the skin "geared" activates, its attachment in the default skin, so
  * that setting that skin changes no attachment) and four clips: bone keys only, colour keys,
@@ -256,7 +240,7 @@ static void test_batch(void **state)
         for (size_t m = 0; m < 3; m++) batch_lockstep(&r.data, c, modes[m], 40, "batch, slot clips");
     test_rig_free(&r);
     mf_skel_data d;
-    void *blob = fixture_blob("examples/mannequin/mannequin.mskel", &d);
+    void *blob = tu_fixture_build("examples/mannequin/mannequin.mskel", &d);
     for (size_t m = 0; m < 3; m++) batch_lockstep(&d, 0, modes[m], 40, "batch, mannequin");
     free(blob);
 }
@@ -294,7 +278,7 @@ static void test_fixtures(void **state)
 {
     (void)state;
     mf_skel_data d; /* the project's fixture with clips (the others have none) */
-    void *blob = fixture_blob("examples/mannequin/mannequin.mskel", &d);
+    void *blob = tu_fixture_build("examples/mannequin/mannequin.mskel", &d);
     assert_true(d.clip_count > 0);
     play(&d, "mannequin", 6, 40);
     free(blob);

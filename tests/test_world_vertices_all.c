@@ -136,18 +136,8 @@ static void play(const mf_skel_data *d, const char *what, int max_clips, int fra
 
 static void fixture(const char *rel, int max_clips, int frames)
 {
-    mf_rig rig;
-    mf_diag diag;
-    mf_diag_clear(&diag);
-    mf_result res = mf_rig_load(tu_src(rel), &rig, &diag);
-    if (res != MF_OK) fail_msg("%s: %s: %s", diag.file, diag.where, diag.message);
-    void *blob = NULL;
-    size_t size = 0;
-    res = mf_build_skeleton(rig.sk, (const mf_clip *const *)rig.clips, rig.clip_count, &blob, &size, &diag);
-    mf_rig_free(&rig);
-    assert_int_equal(res, MF_OK);
     mf_skel_data d;
-    assert_int_equal(mf_skel_data_load(blob, size, &d, &diag), MF_OK);
+    void *blob = tu_fixture_build(rel, &d);
     play(&d, rel, max_clips, frames);
     free(blob);
 }

@@ -18,4 +18,8 @@ void *tu_corpus_build(const char *rig, const char *file, mf_skel_data *data);
 
 /* The same for a JSON file at path, named name. */
 void *tu_corpus_build_path(const char *path, const char *name, mf_skel_data *data);
+
+/* A project rig (rel: from the source root, a .mskel with its clips folder) loaded and built in
+ * memory the same way; a load or build error fails the test with its located message. */
+void *tu_fixture_build(const char *rel, mf_skel_data *data);
 #endif
