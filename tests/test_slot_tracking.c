@@ -182,7 +182,7 @@ static const char *const SLOTS_CLIPS[] = {
               "[\"#ff800040\",\"#204060\"]]}},\"c\":{\"alpha\":{\"t\":[0,1],\"v\":[1,0.25]}}}}",
     CLIP_HEAD "\"length\":1,\"bones\":{\"arm\":{\"rotate\":{\"t\":[0,1],\"v\":[0,-30]}}},"
               "\"slots\":{\"a\":{\"attachment\":{\"t\":[0,0.3,0.6],\"v\":[\"r2\",null,\"r\"]}}}}",
-    CLIP_HEAD "\"length\":1,\"drawOrder\":{\"t\":[0,0.5],\"v\":[[[\"a\",2]],[]]}}",
+    CLIP_HEAD "\"length\":1,\"drawOrder\":{\"t\":[0.25,0.5],\"v\":[[[\"a\",2]],[[\"c\",-1]]]}}",
     CLIP_HEAD "\"length\":1,\"slots\":{\"e\":{\"sequence\":{\"t\":[0],\"v\":[{\"mode\":\"loop\",\"delay\":0.1}]}}}}",
     CLIP_HEAD "\"length\":1,\"slots\":{\"a\":{\"rgb\":{\"t\":[0,1],\"v\":[\"#ffffff\",\"#4080c0\"]}},"
               "\"c\":{\"rgba\":{\"t\":[0,1],\"v\":[\"#ffffffff\",\"#80808080\"]}}}}",
@@ -334,6 +334,19 @@ static void test_kept_build_seen(void **state)
     s.list->items[0].light[0] = 123.0f;
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK); /* off: every build walks */
     assert_true(s.list->items[0].light[0] == light);
+    /* on, built, off, the host's write untold (nothing needs telling while off), on again: walked */
+    mf_pose_set_slot_tracking(s.pose, true);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    mf_pose_set_slot_tracking(s.pose, false);
+    float was = s.pose->color[4 * s.list->items[0].slot];
+    s.pose->color[4 * s.list->items[0].slot] = 0.5f;
+    mf_pose_set_slot_tracking(s.pose, true);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == 0.5f * light);
+    s.pose->color[4 * s.list->items[0].slot] = was;
+    mf_pose_set_slot_tracking(s.pose, false);
+    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+    assert_true(s.list->items[0].light[0] == light);
     /* another pose of the same data into the same list: walked, then its own builds kept */
     mf_pose *other;
     assert_int_equal(mf_pose_create(&d, NULL, &other, NULL), MF_OK);
@@ -348,7 +361,7 @@ static void test_kept_build_seen(void **state)
     assert_int_equal(mf_draw_list_build(s.list, other), MF_OK);
     assert_true(s.list->items[0].light[0] == 123.0f);
     s.list->items[0].light[0] = light;
-    /* a clip with colour keys counts as a change on every sample; one of bone keys does not */
+    /* a sample of a clip whose colour keys move a colour is a change; one of bone keys is not */
     int32_t colour_clip = -1, bone_clip = -1;
     for (int32_t c = 0; c < d.clip_count; c++) {
         const mf_sd_clip *clip = &d.clips[c];
@@ -375,16 +388,26 @@ static void test_kept_build_seen(void **state)
         mf_pose_slots_changed(s.pose);
     }
     assert_true(bone_clip >= 0 && colour_clip >= 0);
-    /* the mixer's setup values for a colour or draw order timeline, set by the host: a change */
+    /* the mixer's setup values for a colour or draw order timeline: a change where the pose was
+     * away from them (put there by the host, told), none where it was at them already */
     int32_t setups = 0;
     for (int32_t k = 0; k < d.timeline_count; k++) {
         uint16_t kind = d.timelines[k].kind;
         if (kind != MF_SD_TL_RGBA2 && kind != MF_SD_TL_ALPHA && kind != MF_SD_TL_DRAW_ORDER) continue;
-        assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-        s.list->items[0].light[0] = 123.0f;
-        mf_pose_timeline_setup(s.pose, k, NULL);
-        assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-        assert_true(s.list->items[0].light[0] != 123.0f);
+        int32_t slot = d.timelines[k].target;
+        mf_pose_reset(s.pose);
+        if (kind == MF_SD_TL_DRAW_ORDER) s.pose->draw_order[0] = 1, s.pose->draw_order[1] = 0;
+        else if (kind == MF_SD_TL_ALPHA) s.pose->color[4 * slot + 3] = 0.25f;
+        else s.pose->dark[3 * slot] = 0.75f;
+        mf_pose_slots_changed(s.pose);
+        for (int pass = 0; pass < 2; pass++) { /* away, then at setup already */
+            assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+            s.list->items[0].light[0] = 123.0f;
+            mf_pose_timeline_setup(s.pose, k, NULL);
+            assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
+            if (pass == 0) assert_true(s.list->items[0].light[0] != 123.0f);
+            else assert_true(s.list->items[0].light[0] == 123.0f), s.list->items[0].light[0] = light;
+        }
         setups++;
     }
     assert_int_equal(setups, 3);

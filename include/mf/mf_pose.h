@@ -128,18 +128,16 @@ void mf_pose_reset(mf_pose *pose);
 /* Slot tracking (off by default). On, a draw list built whole from this pose keeps its items as
  * they are at its next build when no slot changed since (mf_geometry.h): only the world
  * vertices are written again, the item walk (each item's image and colours from the slots) is
- * skipped. A crowd playing clips of bone timelines only pays for its items once. Slot changes
- * are counted where the runtime writes slot state (samples of a clip with attachment, colour,
- * sequence or draw order timelines, whatever they write; mf_pose_reset where a slot was not at
- * setup; mf_pose_set_skins;
- * mf_pose_timeline_setup of a colour or draw order timeline; an attachment set by
- * mf_pose_slot_setup_attachment), so with tracking on, a host that writes the slot arrays itself
+ * skipped. A crowd whose clips key bones, or key attachments and draw order that hold between
+ * keys, pays for its items only on the frames they change. Changes are counted where the
+ * runtime writes slot state and a value's bits move: samples (colour, attachment, sequence and
+ * draw order timelines), mf_pose_reset, mf_pose_set_skins, mf_pose_timeline_setup and
+ * mf_pose_slot_setup_attachment. With tracking on, a host that writes the slot arrays itself
  * (color, dark, attachment, seq_index, draw_order, or active) must call mf_pose_slots_changed()
  * before the next build; with it off (the default) every build walks the items. Turning it on
- * or off counts as a change. */
-/* Items are kept for one list a pose: a pose built into two lists in turn walks every build.
- * A kept item is the list's as it was (mf_draw_list's arrays are read, never written, by a
- * host). Clips with slot keys count as a change on every sample, even where the values stay. */
+ * or off counts as a change. Items are kept for one list a pose: a pose built into two lists in
+ * turn walks every build. A kept item is the list's as it was (mf_draw_list's arrays are read,
+ * never written, by a host). */
 void mf_pose_set_slot_tracking(mf_pose *pose, bool on);
 /* Tells slot tracking that the host wrote slot state itself. Does nothing when pose is NULL. */
 void mf_pose_slots_changed(mf_pose *pose);

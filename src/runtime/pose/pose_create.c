@@ -21,7 +21,6 @@ static void plan(const mf_skel_data *d, mf_pose *p, mf_pose_scratch *s, int32_t 
     s->seg_at = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t)); /* cleared: entry k = -1 */
     p->cursor = mf_lines_carve(l, (size_t)d->timeline_count, sizeof(int32_t));
     s->seg_ready = mf_lines_carve(l, (size_t)d->clip_count, 1);
-    s->clip_slots = mf_lines_carve(l, (size_t)d->clip_count, 1);
     float **local[] = {&p->x, &p->y, &p->rot, &p->sx, &p->sy, &p->shx, &p->shy};
     for (size_t i = 0; i < 7; i++) *local[i] = mf_lines_carve(l, nb, sizeof(float));
     p->inherit = mf_lines_carve(l, nb, 1);
@@ -172,13 +171,6 @@ mf_result mf_pose_create(const mf_skel_data *data, const mf_allocator *alloc, mf
     }
     mf_free_cold(&al, slot_deform);
     for (int32_t i = 0; i < data->timeline_count; i++) p->cursor[i] = 0;
-    for (int32_t c = 0; c < data->clip_count; c++) {
-        const mf_sd_clip *clip = &data->clips[c];
-        uint8_t touches = 0;
-        for (int32_t k = 0; k < clip->timeline_count; k++)
-            touches |= mf_pose_kind_touches_slots(data->timelines[clip->timeline_first + k].kind);
-        s->clip_slots[c] = touches;
-    }
     for (int32_t i = 0; i < data->bone_count; i++) p->active[i] = !data->bones[i].skin_required;
     for (int32_t i = 0; i < data->ik_count; i++) p->ik_active[i] = !data->ik[i].skin_required;
     for (int32_t i = 0; i < 2 * data->ik_count; i++) s->ik_os_key[i] = 0; /* x = y = +0: atan2 gives +0 */

@@ -153,9 +153,6 @@ typedef struct mf_pose_scratch {
                            * are cleared when it is first sampled (create leaves them as the
                            * allocator gave them: a rig's unplayed clips commit no pages) */
     uint8_t *seg_ready;   /* per clip: 1 once its segments are cleared */
-    uint8_t *clip_slots;  /* per clip: 1 when it has timelines a draw item depends on
-                           * (attachment, colour, sequence, draw order): its samples count as
-                           * slot changes (slot tracking) */
     int32_t *seg_at;      /* per timeline of the data: its current entry of a shared table
                            * (mf_seg_table), as the byte offset (k + 1) * sizeof(mf_pose_seg),
                            * any table of the data; checked before use (0 at create) */
@@ -302,14 +299,11 @@ static inline double mf_wrap_rad(double r)
 int32_t mf_pose_find_attachment(const mf_pose *pose, int32_t slot, int32_t name);
 /* Sets a slot's attachment the way a key or a reset does (sequence frame back to setup). */
 void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment);
-/* A write of slot state (colours, attachments, sequence frames, draw order, active bones): draw
- * lists walk their items again at their next build (slot tracking). */
+/* A change of slot state (colours, attachments, sequence frames, draw order, active bones): draw
+ * lists walk their items again at their next build (slot tracking). The runtime's writers call
+ * it where a value's bits moved: the sampler (pose_sample.c, pose_seg.c), reset, skins, setup
+ * mixes and mf_pose_set_attachment. */
 static inline void mf_pose_slots_touched(mf_pose *pose) { pose->scratch->slot_stamp++; }
-/* Whether a timeline kind writes what a draw item depends on. */
-static inline bool mf_pose_kind_touches_slots(uint16_t kind)
-{
-    return (kind >= MF_SD_TL_ATTACHMENT && kind <= MF_SD_TL_SEQUENCE) || kind == MF_SD_TL_DRAW_ORDER;
-}
 
 /* mf_pose_update_applied for a bone known to be in range (a constraint's). */
 void mf_pose_applied_update(mf_pose *pose, int32_t bone);

@@ -244,11 +244,15 @@ static void slot_colour(sampler *s, const mf_sd_timeline *tl, int32_t k, double 
     int32_t comps = tl->value_comps;
     if (k < 0) memcpy(v, setup + first, (size_t)comps * sizeof(float));
     else interp(s->d, tl, k, t, v, comps);
+    bool moved = false; /* slot tracking: a change only where a bit moved */
     for (int32_t j = 0; j < comps; j++) {
         int32_t ch = first + j;
         float *dst = ch < 4 ? &p->color[4 * i + ch] : &p->dark[3 * i + ch - 4];
-        *dst = lerp(*dst, v[j], s->w);
+        float nv = lerp(*dst, v[j], s->w);
+        moved |= memcmp(dst, &nv, sizeof nv) != 0;
+        *dst = nv;
     }
+    if (moved) mf_pose_slots_touched(p);
 }
 
 static void slot_deform(sampler *s, const mf_sd_timeline *tl, int32_t k, double t)
@@ -291,14 +295,16 @@ static void slot_sequence(sampler *s, const mf_sd_timeline *tl, int32_t k, doubl
     if (!s->discrete || !bone_in(s, s->d->slots[slot].bone) || cur < 0) return;
     const mf_sd_attachment *at = &s->d->attachments[cur];
     if (at->seq_count <= 0) return;
+    int32_t frame = -1;
     if (k < 0) {
-        if (!s->add) p->seq_index[slot] = -1;
-        return;
+        if (s->add) return;
+    } else {
+        const int32_t *iv = s->d->ints + tl->int_first + (size_t)k * 2;
+        float delay = s->d->values[tl->value_first + k];
+        double elapsed = t - s->d->times[tl->key_first + k];
+        frame = sequence_frame(iv[0], iv[1], delay, elapsed, at->seq_count);
     }
-    const int32_t *iv = s->d->ints + tl->int_first + (size_t)k * 2;
-    float delay = s->d->values[tl->value_first + k];
-    double elapsed = t - s->d->times[tl->key_first + k];
-    p->seq_index[slot] = sequence_frame(iv[0], iv[1], delay, elapsed, at->seq_count);
+    if (p->seq_index[slot] != frame) mf_pose_slots_touched(p), p->seq_index[slot] = frame;
 }
 
 static void constraint_timeline(sampler *s, const mf_sd_timeline *tl, int32_t k, double t)
@@ -406,11 +412,15 @@ static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_ti
         break;
     case MF_SD_TL_DRAW_ORDER:
         if (!s->discrete || (k < 0 && s->add)) break;
-        if (k < 0)
-            for (int32_t i = 0; i < d->slot_count; i++) p->draw_order[i] = i;
-        else
-            memcpy(p->draw_order, d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count,
-                   (size_t)d->slot_count * sizeof(int32_t));
+        if (k < 0) {
+            bool moved = false;
+            for (int32_t i = 0; i < d->slot_count; i++) moved |= p->draw_order[i] != i, p->draw_order[i] = i;
+            if (moved) mf_pose_slots_touched(p);
+        } else {
+            const int32_t *order = d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count;
+            size_t bytes = (size_t)d->slot_count * sizeof(int32_t);
+            if (memcmp(p->draw_order, order, bytes)) mf_pose_slots_touched(p), memcpy(p->draw_order, order, bytes);
+        }
         break;
     default:
         break;
@@ -513,9 +523,6 @@ mf_result mf_pose_sample_base(mf_pose *p, const mf_clip_sample *cs)
 
 mf_result mf_pose_sample(mf_pose *p, const mf_clip_sample *cs)
 {
-    /* a clip with slot timelines counts as a slot change whatever it writes (slot tracking) */
-    if (p && cs && cs->clip >= 0 && cs->clip < p->data->clip_count && p->scratch->clip_slots[cs->clip])
-        mf_pose_slots_touched(p);
 #if MF_TABLE_AVX2
     if (p && cs && cs->segs && p->scratch->trig_avx2) return mf_pose_sample_avx2(p, cs);
 #endif
