@@ -96,6 +96,29 @@ static void host_write(mf_pose *a, mf_pose *b, int frame)
 
 static long g_frames, g_kept_frames;
 
+/* The probe: a value no build writes, put into the first item where a walk would write it
+ * again. The probe holds the item's value to put back. */
+#define PROBE 123.0f
+typedef struct probe {
+    bool set;
+    float saved;
+} probe;
+
+static probe probe_set(mf_draw_list *dl)
+{
+    probe pr = {dl->item_count > 0, 0};
+    if (pr.set) pr.saved = dl->items[0].light[0], dl->items[0].light[0] = PROBE;
+    return pr;
+}
+
+/* Whether the build after probe_set kept the items (the probe survived); the value put back. */
+static bool probe_kept(mf_draw_list *dl, const probe *pr)
+{
+    if (!pr->set || dl->item_count == 0 || dl->items[0].light[0] != PROBE) return false;
+    dl->items[0].light[0] = pr->saved;
+    return true;
+}
+
 /* Clip c of d played on both sides with the same operations; every frame's lists compared. */
 static void lockstep(const mf_skel_data *d, mf_skin_cache *skins, int32_t c, int frames, const char *what)
 {
@@ -123,10 +146,7 @@ static void lockstep(const mf_skel_data *d, mf_skin_cache *skins, int32_t c, int
             mf_pose_update_world(both[k]->pose);
         }
         bool items_only = f % 7 == 3;
-        /* the probe: a value the walk would write again, put back when the build kept it */
-        bool probe = b.list->item_count > 0;
-        float saved = probe ? b.list->items[0].light[0] : 0;
-        if (probe) b.list->items[0].light[0] = 123.0f;
+        probe pr = probe_set(b.list);
         if (items_only) {
             assert_int_equal(mf_draw_list_build_items(a.list, a.pose), MF_OK);
             assert_int_equal(mf_draw_list_build_items(b.list, b.pose), MF_OK);
@@ -134,10 +154,7 @@ static void lockstep(const mf_skel_data *d, mf_skin_cache *skins, int32_t c, int
             assert_int_equal(mf_draw_list_build(a.list, a.pose), MF_OK);
             assert_int_equal(mf_draw_list_build(b.list, b.pose), MF_OK);
         }
-        if (probe && b.list->item_count > 0 && b.list->items[0].light[0] == 123.0f) {
-            b.list->items[0].light[0] = saved;
-            g_kept_frames++;
-        }
+        g_kept_frames += probe_kept(b.list, &pr);
         same_lists(a.list, b.list, !items_only, what, f);
         g_frames++;
     }
@@ -218,12 +235,10 @@ static void batch_lockstep(const mf_skel_data *d, int32_t c, mf_offscreen_mode m
         float far = away ? 1e7f : 0;
         view[0] = -1000 + far, view[1] = -1000, view[2] = 1000 + far, view[3] = 1000;
         ia.draw_items_only = ib.draw_items_only = f % 7 == 3;
-        bool probe = b.list->item_count > 0;
-        float saved = probe ? b.list->items[0].light[0] : 0;
-        if (probe) b.list->items[0].light[0] = 123.0f;
+        probe pr = probe_set(b.list);
         mf_batch_update_with(&ia, 1, 1.0 / 30, NULL, NULL, &opt);
         mf_batch_update_with(&ib, 1, 1.0 / 30, NULL, NULL, &opt);
-        if (probe && b.list->items[0].light[0] == 123.0f) b.list->items[0].light[0] = saved; /* kept or culled */
+        (void)probe_kept(b.list, &pr); /* kept or culled: the value back */
         assert_int_equal(sa.culled, sb.culled);
         same_lists(a.list, b.list, !ia.draw_items_only, what, f);
     }
@@ -245,6 +260,18 @@ static void test_batch(void **state)
     free(blob);
 }
 
+/* The host's write just made (away from setup) told and built; then a reset walks the items:
+ * the first item's light is its setup value light again. */
+static void reset_walks(side *s, float light)
+{
+    mf_pose_slots_changed(s->pose);
+    assert_int_equal(mf_draw_list_build(s->list, s->pose), MF_OK);
+    s->list->items[0].light[0] = PROBE;
+    mf_pose_reset(s->pose), mf_pose_update_world(s->pose);
+    assert_int_equal(mf_draw_list_build(s->list, s->pose), MF_OK);
+    assert_true(s->list->items[0].light[0] == light);
+}
+
 /* mf_pose_reset at setup already is no slot change (a host that resets every frame keeps its
  * items); away from setup it is one. */
 static void test_reset_every_frame(void **state)
@@ -258,18 +285,17 @@ static void test_reset_every_frame(void **state)
     mf_pose_reset(s.pose), mf_pose_sample(s.pose, &cs), mf_pose_update_world(s.pose);
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
     float light = s.list->items[0].light[0];
-    s.list->items[0].light[0] = 123.0f;
+    s.list->items[0].light[0] = PROBE;
     mf_pose_reset(s.pose), mf_pose_sample(s.pose, &cs), mf_pose_update_world(s.pose);
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-    assert_true(s.list->items[0].light[0] == 123.0f); /* kept */
+    assert_true(s.list->items[0].light[0] == PROBE); /* kept */
     s.list->items[0].light[0] = light;
-    s.pose->color[0] = 0.5f; /* away from setup (told), then reset: a change */
-    mf_pose_slots_changed(s.pose);
-    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-    s.list->items[0].light[0] = 123.0f;
-    mf_pose_reset(s.pose), mf_pose_update_world(s.pose);
-    assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-    assert_true(s.list->items[0].light[0] == light);
+    s.pose->color[0] = 0.5f; /* a colour away from setup, then reset: a change */
+    reset_walks(&s, light);
+    int32_t e = mf_skel_data_find_slot(&r.data, "e"); /* only a sequence frame (slot e's) */
+    assert_true(e >= 0);
+    s.pose->seq_index[e] = 1;
+    reset_walks(&s, light);
     side_free(&s);
     test_rig_free(&r);
 }
@@ -319,19 +345,19 @@ static void test_kept_build_seen(void **state)
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
     assert_true(s.list->item_count > 0);
     float light = s.list->items[0].light[0];
-    s.list->items[0].light[0] = 123.0f; /* a value no build writes */
+    s.list->items[0].light[0] = PROBE; /* a value no build writes */
     mf_pose_update_world(s.pose);
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-    assert_true(s.list->items[0].light[0] == 123.0f); /* kept: not walked */
+    assert_true(s.list->items[0].light[0] == PROBE); /* kept: not walked */
     assert_int_equal(s.list->items_kept, s.list->item_count);
     mf_pose_slots_changed(s.pose);
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
     assert_true(s.list->items[0].light[0] == light); /* walked again */
-    s.list->items[0].light[0] = 123.0f;
+    s.list->items[0].light[0] = PROBE;
     mf_pose_set_slot_tracking(s.pose, false);
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
     assert_true(s.list->items[0].light[0] == light);
-    s.list->items[0].light[0] = 123.0f;
+    s.list->items[0].light[0] = PROBE;
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK); /* off: every build walks */
     assert_true(s.list->items[0].light[0] == light);
     /* on, built, off, the host's write untold (nothing needs telling while off), on again: walked */
@@ -354,12 +380,12 @@ static void test_kept_build_seen(void **state)
     mf_pose_set_slot_tracking(s.pose, true);
     mf_pose_update_world(other);
     assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-    s.list->items[0].light[0] = 123.0f;
+    s.list->items[0].light[0] = PROBE;
     assert_int_equal(mf_draw_list_build(s.list, other), MF_OK);
     assert_true(s.list->items[0].light[0] == light);
-    s.list->items[0].light[0] = 123.0f;
+    s.list->items[0].light[0] = PROBE;
     assert_int_equal(mf_draw_list_build(s.list, other), MF_OK);
-    assert_true(s.list->items[0].light[0] == 123.0f);
+    assert_true(s.list->items[0].light[0] == PROBE);
     s.list->items[0].light[0] = light;
     /* a sample of a clip whose colour keys move a colour is a change; one of bone keys is not */
     int32_t colour_clip = -1, bone_clip = -1;
@@ -378,12 +404,12 @@ static void test_kept_build_seen(void **state)
         if (clips[k] < 0) continue;
         mf_clip_sample cs = {.clip = clips[k], .time = 0.1, .prev_time = 0, .weight = 1, .loop = true};
         assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-        s.list->items[0].light[0] = 123.0f;
+        s.list->items[0].light[0] = PROBE;
         assert_int_equal(mf_pose_sample(s.pose, &cs), MF_OK);
         mf_pose_update_world(s.pose);
         assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-        if (k == 0) assert_true(s.list->items[0].light[0] == 123.0f);
-        else assert_true(s.list->items[0].light[0] != 123.0f);
+        if (k == 0) assert_true(s.list->items[0].light[0] == PROBE);
+        else assert_true(s.list->items[0].light[0] != PROBE);
         s.list->items[0].light[0] = light;
         mf_pose_slots_changed(s.pose);
     }
@@ -402,11 +428,11 @@ static void test_kept_build_seen(void **state)
         mf_pose_slots_changed(s.pose);
         for (int pass = 0; pass < 2; pass++) { /* away, then at setup already */
             assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-            s.list->items[0].light[0] = 123.0f;
+            s.list->items[0].light[0] = PROBE;
             mf_pose_timeline_setup(s.pose, k, NULL);
             assert_int_equal(mf_draw_list_build(s.list, s.pose), MF_OK);
-            if (pass == 0) assert_true(s.list->items[0].light[0] != 123.0f);
-            else assert_true(s.list->items[0].light[0] == 123.0f), s.list->items[0].light[0] = light;
+            if (pass == 0) assert_true(s.list->items[0].light[0] != PROBE);
+            else assert_true(s.list->items[0].light[0] == PROBE), s.list->items[0].light[0] = light;
         }
         setups++;
     }

@@ -3,6 +3,7 @@
 #define MF_POSE_INTERNAL_H
 
 #include <math.h>
+#include <string.h>
 
 #include "mf/mf_physics.h"
 #include "mf/mf_pose.h"
@@ -304,6 +305,25 @@ void mf_pose_set_attachment(mf_pose *pose, int32_t slot, int32_t attachment);
  * it where a value's bits moved: the sampler (pose_sample.c, pose_seg.c), reset, skins, setup
  * mixes and mf_pose_set_attachment. */
 static inline void mf_pose_slots_touched(mf_pose *pose) { pose->scratch->slot_stamp++; }
+/* A slot's colours (light 4, dark 3) kept before a write; after it, a change counted where a
+ * bit moved. */
+static inline void mf_pose_colours_keep(const mf_pose *pose, int32_t slot, float was[7])
+{
+    memcpy(was, pose->color + 4 * slot, 4 * sizeof(float));
+    memcpy(was + 4, pose->dark + 3 * slot, 3 * sizeof(float));
+}
+static inline void mf_pose_colours_moved(mf_pose *pose, int32_t slot, const float was[7])
+{
+    if (memcmp(was, pose->color + 4 * slot, 4 * sizeof(float)) || memcmp(was + 4, pose->dark + 3 * slot, 3 * sizeof(float)))
+        mf_pose_slots_touched(pose);
+}
+/* The draw order back to setup (slot order), a change where it was not. */
+static inline void mf_pose_draw_order_setup(mf_pose *pose)
+{
+    bool moved = false;
+    for (int32_t s = 0; s < pose->slot_count; s++) moved |= pose->draw_order[s] != s, pose->draw_order[s] = s;
+    if (moved) mf_pose_slots_touched(pose);
+}
 
 /* mf_pose_update_applied for a bone known to be in range (a constraint's). */
 void mf_pose_applied_update(mf_pose *pose, int32_t bone);

@@ -40,12 +40,11 @@ void mf_pose_timeline_setup(mf_pose *p, int32_t timeline, const uint8_t *mask)
         float c[4], dk[4], was[7];
         unpack(d->slots[i].color, c, 4);
         unpack(d->slots[i].dark, dk, 3);
-        memcpy(was, p->color + 4 * i, 4 * sizeof(float)), memcpy(was + 4, p->dark + 3 * i, 3 * sizeof(float));
+        mf_pose_colours_keep(p, i, was);
         if (tl->kind != MF_SD_TL_ALPHA) memcpy(p->color + 4 * i, c, 3 * sizeof(float));
         if (tl->kind != MF_SD_TL_RGB) p->color[4 * i + 3] = c[3];
         if (tl->kind == MF_SD_TL_RGBA2) memcpy(p->dark + 3 * i, dk, 3 * sizeof(float));
-        if (memcmp(was, p->color + 4 * i, 4 * sizeof(float)) || memcmp(was + 4, p->dark + 3 * i, 3 * sizeof(float)))
-            mf_pose_slots_touched(p); /* slot tracking: only where a bit moved */
+        mf_pose_colours_moved(p, i, was);
         break;
     }
     case MF_SD_TL_DEFORM:
@@ -70,12 +69,9 @@ void mf_pose_timeline_setup(mf_pose *p, int32_t timeline, const uint8_t *mask)
         p->path_mix[3 * i] = d->path[i].mix_rotate, p->path_mix[3 * i + 1] = d->path[i].mix_x;
         p->path_mix[3 * i + 2] = d->path[i].mix_y;
         break;
-    case MF_SD_TL_DRAW_ORDER: {
-        bool moved = false;
-        for (int32_t s = 0; s < d->slot_count; s++) moved |= p->draw_order[s] != s, p->draw_order[s] = s;
-        if (moved) mf_pose_slots_touched(p);
+    case MF_SD_TL_DRAW_ORDER:
+        mf_pose_draw_order_setup(p);
         break;
-    }
     default: /* attachments, sequences, events, physics: not blended */
         break;
     }

@@ -34,25 +34,21 @@ void mf_pose_reset(mf_pose *pose)
         pose->shy[i] = b->shy;
         pose->inherit[i] = b->inherit;
     }
-    /* a slot change for slot tracking only where the slots were not at setup already: a host
-     * that resets every frame keeps its draw lists' items while its clips key bones only */
-    bool changed = false;
+    /* slot changes (slot tracking) only where the slots were not at setup already: a host that
+     * resets every frame keeps its draw lists' items while its clips key bones only */
     for (int32_t i = 0; i < d->slot_count; i++) {
         const mf_sd_slot *s = &d->slots[i];
-        float c[4], dk[4];
-        unpack_rgba(s->color, c);
+        float was[7], dk[4];
+        mf_pose_colours_keep(pose, i, was);
+        unpack_rgba(s->color, pose->color + 4 * i);
         unpack_rgba(s->dark, dk);
-        int32_t att = mf_pose_find_attachment(pose, i, s->attachment);
-        changed |= memcmp(pose->color + 4 * i, c, sizeof c) != 0 || memcmp(pose->dark + 3 * i, dk, 3 * sizeof(float)) != 0 ||
-                   pose->attachment[i] != att || pose->seq_index[i] != -1 || pose->draw_order[i] != i;
-        memcpy(pose->color + 4 * i, c, sizeof c);
         memcpy(pose->dark + 3 * i, dk, 3 * sizeof(float));
-        pose->attachment[i] = att;
-        pose->seq_index[i] = -1;
-        pose->draw_order[i] = i;
+        mf_pose_colours_moved(pose, i, was);
+        mf_pose_set_attachment(pose, i, mf_pose_find_attachment(pose, i, s->attachment));
+        if (pose->seq_index[i] != -1) mf_pose_slots_touched(pose), pose->seq_index[i] = -1;
         pose->deform_attachment[i] = -1;
     }
-    if (changed) mf_pose_slots_touched(pose);
+    mf_pose_draw_order_setup(pose);
     for (int32_t i = 0; i < d->ik_count; i++) {
         const mf_sd_ik *k = &d->ik[i];
         pose->ik_mix[i] = k->mix;

@@ -244,15 +244,14 @@ static void slot_colour(sampler *s, const mf_sd_timeline *tl, int32_t k, double 
     int32_t comps = tl->value_comps;
     if (k < 0) memcpy(v, setup + first, (size_t)comps * sizeof(float));
     else interp(s->d, tl, k, t, v, comps);
-    bool moved = false; /* slot tracking: a change only where a bit moved */
+    float was[7];
+    mf_pose_colours_keep(p, i, was);
     for (int32_t j = 0; j < comps; j++) {
         int32_t ch = first + j;
         float *dst = ch < 4 ? &p->color[4 * i + ch] : &p->dark[3 * i + ch - 4];
-        float nv = lerp(*dst, v[j], s->w);
-        moved |= memcmp(dst, &nv, sizeof nv) != 0;
-        *dst = nv;
+        *dst = lerp(*dst, v[j], s->w);
     }
-    if (moved) mf_pose_slots_touched(p);
+    mf_pose_colours_moved(p, i, was);
 }
 
 static void slot_deform(sampler *s, const mf_sd_timeline *tl, int32_t k, double t)
@@ -413,9 +412,7 @@ static bool sample_timeline(sampler *s, const mf_clip_sample *cs, const mf_sd_ti
     case MF_SD_TL_DRAW_ORDER:
         if (!s->discrete || (k < 0 && s->add)) break;
         if (k < 0) {
-            bool moved = false;
-            for (int32_t i = 0; i < d->slot_count; i++) moved |= p->draw_order[i] != i, p->draw_order[i] = i;
-            if (moved) mf_pose_slots_touched(p);
+            mf_pose_draw_order_setup(p);
         } else {
             const int32_t *order = d->ints + tl->int_first + (size_t)k * (size_t)d->slot_count;
             size_t bytes = (size_t)d->slot_count * sizeof(int32_t);

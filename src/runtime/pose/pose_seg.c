@@ -220,19 +220,19 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
         float f1 = fresh & 2 ? mf_curve_at(p->data, codes[1], u) : fv[0];
         float f2 = fresh & 4 ? mf_curve_at(p->data, codes[2], u) : f1;
         float f3 = fresh & 8 ? mf_curve_at(p->data, codes[3], u) : f2;
-        float *c = &p->color[4 * sg->slot], was[4];
-        memcpy(was, c, sizeof was);
+        float *c = &p->color[4 * sg->slot], was[7];
+        mf_pose_colours_keep(p, sg->slot, was);
         c[0] = c[0] + ((v0[0] + (v1[0] - v0[0]) * fv[0]) - c[0]);
         c[1] = c[1] + ((v0[1] + (v1[1] - v0[1]) * f1) - c[1]);
         c[2] = c[2] + ((v0[2] + (v1[2] - v0[2]) * f2) - c[2]);
         c[3] = c[3] + ((v0[3] + (v1[3] - v0[3]) * f3) - c[3]);
-        if (memcmp(was, c, sizeof was)) mf_pose_slots_touched(p); /* slot tracking: a colour changed */
+        mf_pose_colours_moved(p, sg->slot, was);
         return;
     }
-    /* a slot's colours before (slot tracking counts a change only where a bit moved) */
+    /* slot tracking: a colour kind's slot colours before (sg->slot is a constraint's otherwise) */
     bool colour = kind >= MF_SD_TL_RGBA && kind <= MF_SD_TL_RGBA2;
     float was[7];
-    if (colour) memcpy(was, &p->color[4 * sg->slot], 4 * sizeof(float)), memcpy(was + 4, &p->dark[3 * sg->slot], 3 * sizeof(float));
+    if (colour) mf_pose_colours_keep(p, sg->slot, was);
     if (fresh == 1) /* one curve (most keys) */
         for (int32_t c = 1; c < n; c++) fv[c] = fv[0];
     else
@@ -247,8 +247,7 @@ static __attribute__((noinline)) void write_values(mf_pose *p, const mf_pose_seg
         float v = v0[c] + (v1[c] - v0[c]) * fv[c];
         dk[c - dark] = dk[c - dark] + (v - dk[c - dark]);
     }
-    if (colour && (memcmp(was, &p->color[4 * sg->slot], 4 * sizeof(float)) || memcmp(was + 4, dk, 3 * sizeof(float))))
-        mf_pose_slots_touched(p);
+    if (colour) mf_pose_colours_moved(p, sg->slot, was);
 }
 
 /* The IK, attachment and values segments of mf_pose_seg_write (rare: out of the loop). */
